@@ -9,7 +9,7 @@ function createWindow(): BrowserWindow {
     height: 640,
     show: false,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.mjs'),
+      preload: join(import.meta.dirname, '../preload/preload.mjs'),
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
