@@ -1,0 +1,2 @@
+// The one contract module: every gateway request and response (and, later, every IPC channel and event).
+export * from './gateway/index.js';
