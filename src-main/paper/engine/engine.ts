@@ -1,0 +1,118 @@
+// The order engine's surface, shared by the single-order routes and the composite operations
+// (smart, split, basket, cancel-all, close). Implemented in trading-engine.ts over the SQLite ledger.
+import type { Action, PriceType, Product } from '../../contract/index.js';
+
+export type PaperOrderStatus = 'open' | 'trigger pending' | 'complete' | 'cancelled' | 'rejected';
+
+/** A validated order request (contract-parsed), before instrument checks. */
+export interface OrderInput {
+  strategy: string;
+  exchange: string;
+  symbol: string;
+  action: Action;
+  quantity: number;
+  pricetype: PriceType;
+  product: Product;
+  price: number;
+  trigger_price: number;
+  disclosed_quantity: number;
+}
+
+export interface PaperOrder extends OrderInput {
+  orderid: string;
+  account: string;
+  status: PaperOrderStatus;
+  filled_quantity: number;
+  /** Volume-weighted fill price so far; 0 before the first fill. */
+  average_price: number;
+  rejection_reason: string;
+  /** Margin still blocked by the unfilled part, rupees. */
+  margin_blocked: number;
+  created_ms: number;
+  updated_ms: number;
+}
+
+export interface PaperTrade {
+  tradeid: string;
+  orderid: string;
+  account: string;
+  strategy: string;
+  exchange: string;
+  symbol: string;
+  product: Product;
+  action: Action;
+  quantity: number;
+  price: number;
+  time_ms: number;
+}
+
+export interface PaperPosition {
+  exchange: string;
+  symbol: string;
+  product: Product;
+  /** Net signed quantity; 0 keeps the row for the day (spec §3). */
+  quantity: number;
+  average_price: number;
+  realised_pnl: number;
+  unrealised_pnl: number;
+  ltp: number;
+}
+
+export interface PaperFunds {
+  availablecash: number;
+  collateral: number;
+  m2mrealized: number;
+  m2munrealized: number;
+  utiliseddebits: number;
+}
+
+export interface PaperHolding {
+  exchange: string;
+  symbol: string;
+  quantity: number;
+  average_price: number;
+  ltp: number;
+  pnl: number;
+  pnlpercent: number;
+}
+
+/** An accepted order, or a refusal with the HTTP status and message to answer with. */
+export type EngineResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; message: string; orderid?: string };
+
+export interface TradingEngine {
+  /** Validates against the instrument, funds and rules, records it, and tries to fill at once. */
+  placeOrder(account: string, input: OrderInput): EngineResult<PaperOrder>;
+  modifyOrder(
+    account: string,
+    orderid: string,
+    changes: { quantity: number; price: number; trigger_price: number },
+  ): EngineResult<PaperOrder>;
+  cancelOrder(account: string, orderid: string): EngineResult<PaperOrder>;
+  order(account: string, orderid: string): PaperOrder | undefined;
+  /** Today's orders, newest first. */
+  orders(account: string): PaperOrder[];
+  trades(account: string): PaperTrade[];
+  positions(account: string): PaperPosition[];
+  holdings(account: string): PaperHolding[];
+  funds(account: string): PaperFunds;
+  /** Net quantity attributed to one strategy for (symbol, exchange, product). */
+  strategyQuantity(account: string, strategy: string, symbol: string, exchange: string, product: Product): number;
+  /** Non-zero net exposures of one strategy, per (symbol, exchange, product). */
+  strategyExposure(
+    account: string,
+    strategy: string,
+  ): { symbol: string; exchange: string; product: Product; quantity: number }[];
+  /** Runs matching for resting orders at the clock's current time (the server also calls it on a timer). */
+  tick(): void;
+  /** Runs `fn` in one SQLite transaction: everything it does is committed together or not at all. */
+  transaction<T>(fn: () => T): T;
+  /** Stores/returns the first answer for a request id (hosted closeposition replay). */
+  rememberResponse(account: string, requestId: string, compute: () => unknown): unknown;
+  /** Mode snapshot for the hosted variant; the version changes on every reset. */
+  mode(): { mode: 'analyze'; balance_type: 'sandbox'; mode_version: number };
+  /** Starts a fresh book for every account and bumps the mode version. */
+  reset(): void;
+  close(): void;
+}
