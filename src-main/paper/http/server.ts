@@ -1,0 +1,82 @@
+// The paper gateway's HTTP server: fastify on loopback, JSON bodies, the gateway's error envelope
+// for every failure, and route modules plugged in as RoutePlugins (market data here, orders from
+// the engine).
+import Fastify, { type FastifyInstance } from 'fastify';
+import { HttpError, type RouteKit, type RoutePlugin } from './route-kit.js';
+import { createRouteKit, type KeyVerifier } from './kit.js';
+import { sendError, toHttpError } from './errors.js';
+import { createRateLimiter, resolveRateLimits, type RateLimits } from './rate-limit.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface PaperServerDeps {
+  keys: KeyVerifier;
+  plugins: readonly RoutePlugin[];
+  /** Per-bucket requests per second; unset buckets come from the environment (default 10). */
+  rateLimits?: Partial<RateLimits>;
+  /** Environment read for *_RATE_LIMIT; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Largest accepted request body in bytes (default 1 MiB); larger answers 413. */
+  bodyLimit?: number;
+  /** Wall-clock milliseconds for rate limiting (tests may inject). */
+  now?: () => number;
+  /** Fastify request logging (off by default). */
+  logger?: boolean;
+}
+
+export interface PaperServer {
+  app: FastifyInstance;
+  kit: RouteKit;
+  limits: Readonly<RateLimits>;
+}
+
+export function createPaperServer(deps: PaperServerDeps): PaperServer {
+  const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const limits = resolveRateLimits(deps.env ?? process.env, deps.rateLimits);
+  const limiter = createRateLimiter(limits, deps.now);
+  const kit = createRouteKit(deps.keys, limiter);
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit,
+    // strict_slashes=False upstream: /api/v1/depth/ is /api/v1/depth.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // Malformed URLs (bad percent-encoding) get the envelope too, not fastify's own shape.
+    frameworkErrors: (err, _req, reply) => {
+      sendError(reply, toHttpError(err, bodyLimit));
+    },
+  });
+
+  // Remember which methods each static path serves, so a wrong method can say so (405).
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const path = route.url.replace(/\/+$/, '') || '/';
+    const set = methodsByPath.get(path) ?? new Set<string>();
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) set.add(m);
+    methodsByPath.set(path, set);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const httpErr = toHttpError(err, bodyLimit);
+    if (httpErr.status >= 500) req.log.error({ err }, 'unhandled error');
+    if (httpErr.status >= 500 && !deps.logger) console.error('paper gateway: unhandled error', err);
+    return sendError(reply, httpErr);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? req.url;
+    const methods = methodsByPath.get(path.replace(/\/+$/, '') || '/');
+    if (methods && !methods.has(req.method)) {
+      const allowed = [...methods].filter((m) => m !== 'HEAD').join(', ');
+      reply.header('Allow', allowed);
+      return sendError(
+        reply,
+        new HttpError(405, `Method ${req.method} not allowed on ${path}; use ${allowed}`),
+      );
+    }
+    return sendError(reply, new HttpError(404, 'Not found', { path }));
+  });
+
+  for (const plugin of deps.plugins) plugin(app, kit);
+  return { app, kit, limits };
+}
