@@ -1,0 +1,158 @@
+// Persisted settings (userData/settings.json) and the gateway profiles inside them. Never secrets:
+// the API key lives in the secret store, keyed by profile id.
+import { z } from 'zod';
+
+export const SETTINGS_VERSION = 1;
+/** The embedded paper gateway's profile: always present, first, and the default. */
+export const PAPER_PROFILE_ID = 'paper';
+
+const int = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
+
+const riskFields = {
+  maxQuantityPerOrder: int('maxQuantityPerOrder', 1, 100_000_000),
+  /** Rupees. */
+  maxValuePerOrder: z
+    .number({ error: 'maxValuePerOrder must be a number' })
+    .positive('maxValuePerOrder must be positive')
+    .max(1e12, 'maxValuePerOrder is too large'),
+  /** Largest distance of a LIMIT/SL price or trigger from the last price, in percent; 0 turns it off. */
+  priceBandPercent: z
+    .number({ error: 'priceBandPercent must be a number' })
+    .min(0, 'priceBandPercent cannot be negative')
+    .max(100, 'priceBandPercent must be at most 100'),
+  duplicateWindowMs: int('duplicateWindowMs', 0, 60_000),
+};
+export const RiskLimits = z.object({
+  maxQuantityPerOrder: riskFields.maxQuantityPerOrder.default(10_000),
+  maxValuePerOrder: riskFields.maxValuePerOrder.default(10_00_000),
+  priceBandPercent: riskFields.priceBandPercent.default(5),
+  duplicateWindowMs: riskFields.duplicateWindowMs.default(2000),
+});
+export type RiskLimits = z.infer<typeof RiskLimits>;
+
+const alertFields = {
+  fill: z.boolean(),
+  partial: z.boolean(),
+  rejection: z.boolean(),
+  cancellation: z.boolean(),
+  /** Mutes every alert without losing the per-kind choices. */
+  paused: z.boolean(),
+};
+export const AlertToggles = z.object({
+  fill: alertFields.fill.default(true),
+  partial: alertFields.partial.default(true),
+  rejection: alertFields.rejection.default(true),
+  cancellation: alertFields.cancellation.default(true),
+  paused: alertFields.paused.default(false),
+});
+export type AlertToggles = z.infer<typeof AlertToggles>;
+
+const pollingFields = {
+  visibleMs: int('visibleMs', 250, 600_000),
+  hiddenMs: int('hiddenMs', 250, 600_000),
+  openOrdersMs: int('openOrdersMs', 250, 600_000),
+};
+export const PollingIntervals = z.object({
+  visibleMs: pollingFields.visibleMs.default(2000),
+  hiddenMs: pollingFields.hiddenMs.default(10_000),
+  openOrdersMs: pollingFields.openOrdersMs.default(1000),
+});
+export type PollingIntervals = z.infer<typeof PollingIntervals>;
+
+export const ProfileId = z
+  .string({ error: 'profile id must be a string' })
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'profile id must be 1-64 lower-case letters, digits, - or _');
+export type ProfileId = z.infer<typeof ProfileId>;
+
+const baseUrl = z
+  .string({ error: 'baseUrl must be a string' })
+  .trim()
+  .max(2048, 'baseUrl is too long')
+  .refine((s) => {
+    if (s === '') return true;
+    try {
+      const u = new URL(s);
+      // Credentials in a URL would end up in logs and settings; the key goes in the keychain instead.
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search;
+    } catch {
+      return false;
+    }
+  }, 'baseUrl must be an http(s) URL without credentials or query');
+
+export const Profile = z.object({
+  id: ProfileId,
+  name: z.string().trim().min(1, 'name cannot be empty').max(64, 'name must be at most 64 characters'),
+  /** 'paper' is the embedded gateway: its baseUrl is filled in at run time and not persisted. */
+  kind: z.enum(['paper', 'gateway']).default('gateway'),
+  baseUrl,
+  strategy: z
+    .string()
+    .trim()
+    .min(1, 'strategy cannot be empty')
+    .max(64, 'strategy must be at most 64 characters')
+    .default('OrderDesk'),
+  rateLimitPerSecond: int('rateLimitPerSecond', 1, 100).default(10),
+});
+export type Profile = z.infer<typeof Profile>;
+export type ProfileInput = z.input<typeof Profile>;
+
+export const PAPER_PROFILE: Profile = {
+  id: PAPER_PROFILE_ID,
+  name: 'Paper (simulated)',
+  kind: 'paper',
+  baseUrl: '',
+  strategy: 'OrderDesk',
+  rateLimitPerSecond: 10,
+};
+
+/** Paper first, ids unique, gateway profiles need a URL, active id must exist (else paper). */
+function normaliseProfiles(s: { profiles: Profile[]; activeProfileId: string }) {
+  const seen = new Set<string>();
+  const others: Profile[] = [];
+  let paper: Profile = PAPER_PROFILE;
+  for (const p of s.profiles) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    if (p.id === PAPER_PROFILE_ID) paper = { ...p, kind: 'paper', baseUrl: '' };
+    else if (p.kind === 'gateway') others.push(p);
+  }
+  const profiles = [paper, ...others];
+  const activeProfileId = profiles.some((p) => p.id === s.activeProfileId)
+    ? s.activeProfileId
+    : PAPER_PROFILE_ID;
+  return { profiles, activeProfileId };
+}
+
+export const Settings = z
+  .object({
+    version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
+    risk: RiskLimits.prefault({}),
+    alerts: AlertToggles.prefault({}),
+    polling: PollingIntervals.prefault({}),
+    activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
+    profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
+  })
+  .superRefine((s, ctx) => {
+    s.profiles.forEach((p, i) => {
+      if (p.kind === 'gateway' && p.baseUrl === '')
+        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'baseUrl'], message: 'baseUrl is required' });
+    });
+  })
+  .transform((s) => ({ ...s, ...normaliseProfiles(s) }));
+export type Settings = z.infer<typeof Settings>;
+export type SettingsInput = z.input<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+
+/** A settings change from the UI: only the fields given change; unknown keys are refused. */
+export const SettingsPatch = z.strictObject({
+  risk: z.strictObject(riskFields).partial().optional(),
+  alerts: z.strictObject(alertFields).partial().optional(),
+  polling: z.strictObject(pollingFields).partial().optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
