@@ -9,11 +9,8 @@ export const ApiKeyInput = z
   .min(1, 'API key cannot be empty')
   .max(API_KEY_MAX_LENGTH, `API key must be at most ${API_KEY_MAX_LENGTH} characters`)
   // No whitespace or control characters: a pasted key with a stray newline is a common mistake.
-  // eslint-disable-next-line no-control-regex
-  .regex(
-    /^[^\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u,
-    'API key cannot contain spaces or control characters',
-  );
+  // Unicode control and format characters (zero-width spaces) come from careless copying.
+  .regex(/^[^\s\p{Cc}\p{Cf}]+$/u, 'API key cannot contain spaces or control characters');
 
 export const SECRET_BACKENDS = ['keychain', 'safe-storage', 'memory'] as const;
 export const SecretStatus = z.object({
