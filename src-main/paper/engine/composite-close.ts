@@ -1,0 +1,216 @@
+// Strategy-scoped cancel-all, close and exposure check, plus the mode snapshot (gateway-behaviour
+// §3.7, §3.8, §10, §14; Decisions 5 and 8). No HTTP here: refusals are HttpErrors.
+import type {
+  CancelAllOrderRequest,
+  ClosePositionRequest,
+  HostedClosePositionRequest,
+  PositionsOpenRequest,
+} from '../../contract/index.js';
+import { HttpError } from '../http/route-kit.js';
+import type { TradingEngine } from './engine.js';
+
+export interface CancelAllAnswer {
+  status: 'success';
+  canceled_orders: string[];
+  failed_cancellations: { orderid: string; message: string }[];
+  message: string;
+}
+
+/** Cancels the strategy's `open` and `trigger pending` orders (Decision 5: upstream's sandbox misses the latter). */
+export function cancelAllOrders(
+  engine: TradingEngine,
+  account: string,
+  req: CancelAllOrderRequest,
+): CancelAllAnswer {
+  return engine.transaction(() => {
+    const pending = engine
+      .orders(account)
+      .filter((o) => o.strategy === req.strategy && (o.status === 'open' || o.status === 'trigger pending'));
+    if (pending.length === 0)
+      return {
+        status: 'success',
+        canceled_orders: [],
+        failed_cancellations: [],
+        message: 'No open orders to cancel',
+      };
+    const answer: CancelAllAnswer = {
+      status: 'success',
+      canceled_orders: [],
+      failed_cancellations: [],
+      message: '',
+    };
+    for (const order of pending) {
+      const result = engine.cancelOrder(account, order.orderid);
+      if (result.ok) answer.canceled_orders.push(order.orderid);
+      else answer.failed_cancellations.push({ orderid: order.orderid, message: result.message });
+    }
+    answer.message = `Canceled ${answer.canceled_orders.length} orders. Failed to cancel ${answer.failed_cancellations.length} orders.`;
+    return answer;
+  });
+}
+
+export const SQUARED_OFF_MESSAGE = 'All Open Positions SquaredOff';
+export const NO_EXPOSURE_MESSAGE = 'No open positions to close';
+export const NO_STRATEGY_EXPOSURE = 'NO_STRATEGY_EXPOSURE';
+
+export interface CloseAnswer {
+  status: 'success';
+  message: string;
+  /** NO_STRATEGY_EXPOSURE when the strategy held nothing: the zero-exposure proof of spec §4.15. */
+  code?: typeof NO_STRATEGY_EXPOSURE;
+  closed_positions: number;
+  failed_closures: number;
+  /** Present only when some counter-order was refused. */
+  failures?: { symbol: string; exchange: string; product: string; message: string }[];
+  /** Present on the hosted variant (mode-aware responses, §14). */
+  mode?: string;
+  balance_type?: string;
+  mode_version?: number;
+}
+
+/**
+ * Squares off only the submitted strategy's exposure (Decision 8): one MARKET counter-order per
+ * non-zero (symbol, exchange, product), same product, |qty|, tagged with the strategy so its
+ * attribution nets to zero. A refused counter-order does not stop the others; like upstream's
+ * sandbox the answer stays 200 and reports the counts (callers verify with positionsopen).
+ */
+export function closeStrategy(
+  engine: TradingEngine,
+  account: string,
+  req: ClosePositionRequest,
+): CloseAnswer {
+  return engine.transaction(() => {
+    const exposure = engine.strategyExposure(account, req.strategy).filter((e) => e.quantity !== 0);
+    if (exposure.length === 0)
+      return {
+        status: 'success',
+        message: NO_EXPOSURE_MESSAGE,
+        code: NO_STRATEGY_EXPOSURE,
+        closed_positions: 0,
+        failed_closures: 0,
+      };
+    const failures: NonNullable<CloseAnswer['failures']> = [];
+    for (const e of exposure) {
+      const result = engine.placeOrder(account, {
+        strategy: req.strategy,
+        exchange: e.exchange,
+        symbol: e.symbol,
+        action: e.quantity > 0 ? 'SELL' : 'BUY',
+        quantity: Math.abs(e.quantity),
+        pricetype: 'MARKET',
+        product: e.product,
+        price: 0,
+        trigger_price: 0,
+        disclosed_quantity: 0,
+      });
+      if (!result.ok)
+        failures.push({
+          symbol: e.symbol,
+          exchange: e.exchange,
+          product: e.product,
+          message: result.message,
+        });
+    }
+    const closed = exposure.length - failures.length;
+    if (failures.length === 0)
+      return {
+        status: 'success',
+        message: SQUARED_OFF_MESSAGE,
+        closed_positions: closed,
+        failed_closures: 0,
+      };
+    return {
+      status: 'success',
+      message: `Closed ${closed} positions (Failed to close ${failures.length} positions)`,
+      closed_positions: closed,
+      failed_closures: failures.length,
+      failures,
+    };
+  });
+}
+
+export const HOSTED_CLOSE_FIELDS = [
+  'expected_mode',
+  'expected_balance_type',
+  'expected_mode_version',
+  'request_id',
+] as const;
+
+/** A body carrying any hosted field is the hosted variant, which then requires all of them. */
+export function isHostedClose(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    HOSTED_CLOSE_FIELDS.some(
+      (f) => Object.hasOwn(body, f) && (body as Record<string, unknown>)[f] !== undefined,
+    )
+  );
+}
+
+/** HTTP status of a stale mode snapshot: 409 Conflict (the client's view conflicts with the server's state). */
+export const MODE_SWITCH_STATUS = 409;
+
+/**
+ * Hosted closeposition (§14): the snapshot must match engine.mode(), else 409
+ * SERVER_MODE_SWITCH_DETECTED with the current values (checked first, and never remembered, so a
+ * retry with a fresh snapshot can act). A repeated request_id of the same account returns the first
+ * answer, NO_STRATEGY_EXPOSURE included, without acting again (the id alone is the key).
+ */
+export function hostedCloseStrategy(
+  engine: TradingEngine,
+  account: string,
+  req: HostedClosePositionRequest,
+): unknown {
+  const mode = engine.mode();
+  if (
+    req.expected_mode !== mode.mode ||
+    req.expected_balance_type !== mode.balance_type ||
+    req.expected_mode_version !== mode.mode_version
+  )
+    throw new HttpError(MODE_SWITCH_STATUS, 'Server mode switch detected', {
+      error_code: 'SERVER_MODE_SWITCH_DETECTED',
+      ...mode,
+    });
+  return engine.rememberResponse(account, req.request_id, () => ({
+    ...closeStrategy(engine, account, req),
+    ...mode,
+  }));
+}
+
+/** positionsopen: the strategy's attributed net quantity; 0 proves zero exposure (spec §4.15). */
+export function positionsOpen(
+  engine: TradingEngine,
+  account: string,
+  req: PositionsOpenRequest,
+): { status: 'success'; quantity: number } {
+  return {
+    status: 'success',
+    quantity: engine.strategyQuantity(account, req.strategy, req.symbol, req.exchange, req.product),
+  };
+}
+
+export interface AnalyzerAnswer {
+  status: 'success';
+  data: {
+    analyze_mode: true;
+    mode: 'analyze';
+    total_logs: number;
+    balance_type: 'sandbox';
+    mode_version: number;
+  };
+}
+
+/** §10 analyzer status plus the hosted snapshot; engine.mode() is the one source of the version. */
+export function analyzerStatus(engine: TradingEngine, account: string): AnalyzerAnswer {
+  const mode = engine.mode();
+  return {
+    status: 'success',
+    data: {
+      analyze_mode: true,
+      mode: mode.mode,
+      total_logs: engine.orders(account).length,
+      balance_type: mode.balance_type,
+      mode_version: mode.mode_version,
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// HTTP routes of the composite order operations. Each route validates with the contract schema
+// (before auth, like upstream), resolves the key under its rate-limit bucket, then delegates to the
+// operation modules; errors are HttpErrors rendered by the server.
+import type { FastifyInstance } from 'fastify';
+import {
+  ApiKeyRequest,
+  BasketOrderRequest,
+  CancelAllOrderRequest,
+  ClosePositionRequest,
+  HostedClosePositionRequest,
+  PositionsOpenRequest,
+  SmartOrderRequest,
+  SplitOrderRequest,
+} from '../../contract/index.js';
+import type { RouteKit, RoutePlugin } from '../http/route-kit.js';
+import {
+  analyzerStatus,
+  cancelAllOrders,
+  closeStrategy,
+  hostedCloseStrategy,
+  isHostedClose,
+  positionsOpen,
+} from './composite-close.js';
+import { basketOrder, smartOrder, splitOrder } from './composite-orders.js';
+import type { TradingEngine } from './engine.js';
+
+export interface CompositeRouteOptions {
+  /** Serve POST /api/v1/analyzer here (default true); false when another module already does. */
+  analyzer?: boolean;
+}
+
+export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOptions = {}): RoutePlugin {
+  return (app: FastifyInstance, kit: RouteKit) => {
+    app.post('/api/v1/placesmartorder', async (request) => {
+      const req = kit.parse(SmartOrderRequest, request.body);
+      return smartOrder(engine, kit.account(req.apikey, 'smart'), req);
+    });
+
+    app.post('/api/v1/splitorder', async (request) => {
+      const req = kit.parse(SplitOrderRequest, request.body);
+      return splitOrder(engine, kit.account(req.apikey, 'api'), req);
+    });
+
+    app.post('/api/v1/basketorder', async (request) => {
+      const req = kit.parse(BasketOrderRequest, request.body);
+      return basketOrder(engine, kit.account(req.apikey, 'api'), req);
+    });
+
+    app.post('/api/v1/cancelallorder', async (request) => {
+      const req = kit.parse(CancelAllOrderRequest, request.body);
+      return cancelAllOrders(engine, kit.account(req.apikey, 'api'), req);
+    });
+
+    // One path, two variants: any hosted field makes the body hosted, and then all four are required.
+    app.post('/api/v1/closeposition', async (request) => {
+      if (isHostedClose(request.body)) {
+        const req = kit.parse(HostedClosePositionRequest, request.body);
+        return hostedCloseStrategy(engine, kit.account(req.apikey, 'api'), req);
+      }
+      const req = kit.parse(ClosePositionRequest, request.body);
+      return closeStrategy(engine, kit.account(req.apikey, 'api'), req);
+    });
+
+    // Hosted snapshot fields, if sent, are ignored: the check is read-only (§14).
+    app.post('/api/v1/positionsopen', async (request) => {
+      const req = kit.parse(PositionsOpenRequest, request.body);
+      return positionsOpen(engine, kit.account(req.apikey, 'api'), req);
+    });
+
+    if (options.analyzer !== false) {
+      app.post('/api/v1/analyzer', async (request) => {
+        const req = kit.parse(ApiKeyRequest, request.body);
+        return analyzerStatus(engine, kit.account(req.apikey, 'api'));
+      });
+    }
+  };
+}

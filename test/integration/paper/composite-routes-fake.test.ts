@@ -1,0 +1,452 @@
+// The composite routes over HTTP against an in-memory fake engine: response shapes, statuses and
+// the order of engine calls. The same scenarios run against the real engine in composite.test.ts.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Action } from '../../../src-main/contract/index.js';
+import { compositeRoutes } from '../../../src-main/paper/engine/routes-composite.js';
+import { FakeEngine, fakeServer } from './composite-fake-engine.js';
+
+let engine: FakeEngine;
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  engine = new FakeEngine();
+  app = await fakeServer(compositeRoutes(engine));
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function post(path: string, body: Record<string, unknown>) {
+  const res = await app.inject({ method: 'POST', url: `/api/v1/${path}`, payload: body });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+function fill(action: Action, quantity: number, strategy = 'Setup', symbol = 'SBIN', account = 'A') {
+  const r = engine.placeOrder(account, {
+    strategy,
+    exchange: 'NSE',
+    symbol,
+    action,
+    quantity,
+    pricetype: 'MARKET',
+    product: 'MIS',
+    price: 0,
+    trigger_price: 0,
+    disclosed_quantity: 0,
+  });
+  if (!r.ok) throw new Error(r.message);
+}
+
+function rest(pricetype: 'LIMIT' | 'SL', strategy: string) {
+  const r = engine.placeOrder('A', {
+    strategy,
+    exchange: 'NSE',
+    symbol: 'SBIN',
+    action: 'BUY',
+    quantity: 1,
+    pricetype,
+    product: 'MIS',
+    price: 90,
+    trigger_price: pricetype === 'SL' ? 91 : 0,
+    disclosed_quantity: 0,
+  });
+  if (!r.ok) throw new Error(r.message);
+  return r.value.orderid;
+}
+
+const net = () => engine.positions('A').find((p) => p.symbol === 'SBIN')?.quantity ?? 0;
+
+describe('placesmartorder', () => {
+  const smart = (
+    action: Action,
+    quantity: number,
+    position_size: number,
+    extra: Record<string, unknown> = {},
+  ) =>
+    post('placesmartorder', {
+      apikey: 'key-a',
+      strategy: 'S',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action,
+      quantity: String(quantity),
+      position_size: String(position_size),
+      product: 'MIS',
+      ...extra,
+    });
+
+  it.each([
+    ['BUY', 100, 0, 0, 100],
+    ['BUY', 100, 100, -100, 100],
+    ['BUY', 100, 200, 100, 200],
+    ['SELL', 100, 0, 0, -100],
+    ['SELL', 100, -100, 100, -100],
+    ['SELL', 100, -200, -100, -200],
+    ['BUY', 100, 50, 100, 50],
+    ['SELL', 100, 200, 100, 200],
+    ['BUY', 5, 0, 5, 0],
+    ['SELL', 5, 0, -5, 0],
+    ['SELL', 100, 100, 0, 100],
+    ['BUY', 100, -100, 0, -100],
+  ] as const)('%s Q=%d T=%d C=%d places an order and ends at %d', async (action, q, t, c, end) => {
+    if (c !== 0) fill(c > 0 ? 'BUY' : 'SELL', Math.abs(c));
+    const res = await smart(action, q, t);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', orderid: expect.any(String) });
+    expect(net()).toBe(end);
+  });
+
+  it.each([
+    ['BUY', 100, 100, 100, 'Positions Already Matched. No Action needed.'],
+    ['SELL', 100, -100, -100, 'Positions Already Matched. No Action needed.'],
+    ['BUY', 0, 0, 0, 'No OpenPosition Found. Not placing Exit order.'],
+    ['SELL', 0, 100, 100, 'No OpenPosition Found. Not placing Exit order.'],
+  ] as const)('%s Q=%d T=%d C=%d is a 200 no-op', async (action, q, t, c, message) => {
+    if (c !== 0) fill(c > 0 ? 'BUY' : 'SELL', Math.abs(c));
+    const before = engine.placeCalls;
+    const res = await smart(action, q, t);
+    expect(res).toEqual({ status: 200, body: { status: 'success', message } });
+    expect(engine.placeCalls).toBe(before);
+    expect(net()).toBe(c);
+  });
+
+  it('counts the whole account, every strategy (like the broker position book)', async () => {
+    fill('BUY', 30, 'Other');
+    const res = await smart('BUY', 10, 30);
+    expect(res.body['message']).toBe('Positions Already Matched. No Action needed.');
+  });
+
+  it('honours the requested pricetype and price (Decision 4)', async () => {
+    await smart('BUY', 10, 0, { pricetype: 'LIMIT', price: '95.5' });
+    const [order] = engine.orders('A');
+    expect(order).toMatchObject({
+      pricetype: 'LIMIT',
+      price: 95.5,
+      action: 'BUY',
+      quantity: 10,
+      strategy: 'S',
+    });
+  });
+
+  it('passes an engine refusal through as the error', async () => {
+    const res = await smart('BUY', 10, 0, { symbol: 'BAD' });
+    expect(res).toEqual({ status: 400, body: { status: 'error', message: 'Symbol BAD not found on NSE' } });
+  });
+
+  it('validates before acting', async () => {
+    const res = await smart('BUY', 10, 1.5);
+    expect(res.status).toBe(400);
+    expect(engine.placeCalls).toBe(0);
+  });
+});
+
+describe('splitorder', () => {
+  const split = (quantity: number, splitsize: number, symbol = 'YESBANK') =>
+    post('splitorder', {
+      apikey: 'key-a',
+      strategy: 'Python',
+      exchange: 'NSE',
+      symbol,
+      action: 'SELL',
+      quantity: String(quantity),
+      splitsize: String(splitsize),
+      pricetype: 'MARKET',
+      product: 'MIS',
+    });
+
+  it('five full children and a remainder: six orders, numbered from 1, remainder last', async () => {
+    const res = await split(105, 20);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', split_size: 20, total_quantity: 105 });
+    const results = res.body['results'] as Record<string, unknown>[];
+    expect(results.map((r) => [r['order_num'], r['quantity'], r['status']])).toEqual([
+      [1, 20, 'success'],
+      [2, 20, 'success'],
+      [3, 20, 'success'],
+      [4, 20, 'success'],
+      [5, 20, 'success'],
+      [6, 5, 'success'],
+    ]);
+    expect(new Set(results.map((r) => r['orderid'])).size).toBe(6);
+    expect(engine.orders('A')).toHaveLength(6);
+  });
+
+  it('reports per-child errors and still answers success', async () => {
+    const res = await split(45, 20, 'BAD');
+    expect(res.status).toBe(200);
+    expect(res.body['results']).toEqual([
+      { order_num: 1, quantity: 20, status: 'error', message: 'Symbol BAD not found on NSE' },
+      { order_num: 2, quantity: 20, status: 'error', message: 'Symbol BAD not found on NSE' },
+      { order_num: 3, quantity: 5, status: 'error', message: 'Symbol BAD not found on NSE' },
+    ]);
+  });
+
+  it('refuses more than 100 children with 400 and places nothing', async () => {
+    const res = await split(5000, 20);
+    expect(res).toEqual({
+      status: 400,
+      body: { status: 'error', message: 'Total number of orders would exceed maximum limit of 100' },
+    });
+    expect(engine.placeCalls).toBe(0);
+  });
+});
+
+describe('basketorder', () => {
+  it('places BUY legs first, reports per leg, applies the basket strategy', async () => {
+    const res = await post('basketorder', {
+      apikey: 'key-a',
+      strategy: 'Basket',
+      orders: [
+        { symbol: 'ZOMATO', exchange: 'NSE', action: 'SELL', quantity: '1' },
+        { symbol: 'BHEL', exchange: 'NSE', action: 'BUY', quantity: '1', product: 'CNC' },
+        { symbol: 'BAD', exchange: 'NSE', action: 'BUY', quantity: '1' },
+        {
+          symbol: 'RELIANCE',
+          exchange: 'NSE',
+          action: 'BUY',
+          quantity: '1',
+          pricetype: 'LIMIT',
+          price: '1180',
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body['status']).toBe('success');
+    expect(res.body['results']).toEqual([
+      { orderid: expect.any(String), status: 'success', symbol: 'BHEL', exchange: 'NSE', product: 'CNC' },
+      { status: 'error', symbol: 'BAD', message: 'Symbol BAD not found on NSE' },
+      { orderid: expect.any(String), status: 'success', symbol: 'RELIANCE', exchange: 'NSE', product: 'MIS' },
+      { orderid: expect.any(String), status: 'success', symbol: 'ZOMATO', exchange: 'NSE', product: 'MIS' },
+    ]);
+    expect(engine.orders('A').every((o) => o.strategy === 'Basket')).toBe(true);
+    expect(engine.orders('A').map((o) => o.symbol)).toEqual(['ZOMATO', 'RELIANCE', 'BHEL']);
+  });
+
+  it('answers success even when every leg fails', async () => {
+    const res = await post('basketorder', {
+      apikey: 'key-a',
+      strategy: 'Basket',
+      orders: [{ symbol: 'BAD', exchange: 'NSE', action: 'SELL', quantity: '1' }],
+    });
+    expect(res.body).toEqual({
+      status: 'success',
+      results: [{ status: 'error', symbol: 'BAD', message: 'Symbol BAD not found on NSE' }],
+    });
+  });
+});
+
+describe('cancelallorder', () => {
+  it('cancels open and trigger-pending orders of the submitted strategy only', async () => {
+    const mine = [rest('LIMIT', 'A1'), rest('SL', 'A1'), rest('LIMIT', 'A1')];
+    const other = [rest('LIMIT', 'B1'), rest('SL', 'B1')];
+    fill('BUY', 5, 'A1'); // complete: not cancellable, not counted
+    const res = await post('cancelallorder', { apikey: 'key-a', strategy: 'A1' });
+    expect(res.status).toBe(200);
+    expect(res.body['message']).toBe('Canceled 3 orders. Failed to cancel 0 orders.');
+    expect([...(res.body['canceled_orders'] as string[])].sort()).toEqual([...mine].sort());
+    expect(res.body['failed_cancellations']).toEqual([]);
+    for (const id of other) expect(engine.order('A', id)?.status).not.toBe('cancelled');
+  });
+
+  it('reports failures with their message', async () => {
+    const id = rest('LIMIT', 'Stuck');
+    const res = await post('cancelallorder', { apikey: 'key-a', strategy: 'Stuck' });
+    expect(res.body).toEqual({
+      status: 'success',
+      canceled_orders: [],
+      failed_cancellations: [{ orderid: id, message: 'Order in transit' }],
+      message: 'Canceled 0 orders. Failed to cancel 1 orders.',
+    });
+  });
+
+  it('says so when nothing is open', async () => {
+    const res = await post('cancelallorder', { apikey: 'key-a', strategy: 'A1' });
+    expect(res.body).toEqual({
+      status: 'success',
+      canceled_orders: [],
+      failed_cancellations: [],
+      message: 'No open orders to cancel',
+    });
+  });
+});
+
+describe('closeposition and positionsopen', () => {
+  const open = (strategy: string, apikey = 'key-a') =>
+    post('positionsopen', { apikey, strategy, symbol: 'SBIN', exchange: 'NSE', product: 'MIS' });
+
+  it('closes only the submitted strategy on a shared symbol', async () => {
+    fill('BUY', 10, 'StratA');
+    fill('SELL', 4, 'StratB');
+    fill('SELL', 3, 'StratA', 'INFY');
+    const res = await post('closeposition', { apikey: 'key-a', strategy: 'StratA' });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'All Open Positions SquaredOff',
+        closed_positions: 2,
+        failed_closures: 0,
+      },
+    });
+    expect((await open('StratA')).body).toEqual({ status: 'success', quantity: 0 });
+    expect((await open('StratB')).body).toEqual({ status: 'success', quantity: -4 });
+    expect(net()).toBe(-4);
+    const closing = engine.orders('A').slice(0, 2);
+    expect(closing.every((o) => o.strategy === 'StratA' && o.pricetype === 'MARKET')).toBe(true);
+  });
+
+  it('answers NO_STRATEGY_EXPOSURE when the strategy holds nothing', async () => {
+    fill('BUY', 10, 'StratB');
+    const res = await post('closeposition', { apikey: 'key-a', strategy: 'StratA' });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'No open positions to close',
+        code: 'NO_STRATEGY_EXPOSURE',
+        closed_positions: 0,
+        failed_closures: 0,
+      },
+    });
+  });
+
+  it('reports a refused counter-order without stopping the others', async () => {
+    fill('BUY', 10, 'StratA');
+    // Exposure on a symbol the fake refuses: put a fill there directly.
+    engine.seedFill('A', 'StratA', 'BAD', 2);
+    const res = await post('closeposition', { apikey: 'key-a', strategy: 'StratA' });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: 'Closed 1 positions (Failed to close 1 positions)',
+      closed_positions: 1,
+      failed_closures: 1,
+      failures: [{ symbol: 'BAD', exchange: 'NSE', product: 'MIS', message: 'Symbol BAD not found on NSE' }],
+    });
+  });
+
+  it('positionsopen ignores hosted fields and is per account', async () => {
+    fill('BUY', 7, 'StratA');
+    const res = await post('positionsopen', {
+      apikey: 'key-a',
+      strategy: 'StratA',
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      product: 'MIS',
+      expected_mode: 'live',
+      expected_balance_type: 'live',
+      expected_mode_version: 99,
+      request_id: 'x',
+    });
+    expect(res.body).toEqual({ status: 'success', quantity: 7 });
+    expect((await open('StratA', 'key-b')).body).toEqual({ status: 'success', quantity: 0 });
+  });
+
+  describe('hosted variant', () => {
+    const hosted = (request_id: string, extra: Record<string, unknown> = {}) =>
+      post('closeposition', {
+        apikey: 'key-a',
+        strategy: 'StratA',
+        expected_mode: 'analyze',
+        expected_balance_type: 'sandbox',
+        expected_mode_version: engine.mode().mode_version,
+        request_id,
+        ...extra,
+      });
+
+    it('closes and answers with the mode snapshot', async () => {
+      fill('BUY', 10, 'StratA');
+      const res = await hosted('r1');
+      expect(res).toEqual({
+        status: 200,
+        body: {
+          status: 'success',
+          message: 'All Open Positions SquaredOff',
+          closed_positions: 1,
+          failed_closures: 0,
+          mode: 'analyze',
+          balance_type: 'sandbox',
+          mode_version: 1,
+        },
+      });
+    });
+
+    it('replays the first answer for a repeated request_id without acting again', async () => {
+      fill('BUY', 10, 'StratA');
+      const first = await hosted('r1');
+      const calls = engine.placeCalls;
+      fill('BUY', 5, 'StratA'); // new exposure after the first close
+      const again = await hosted('r1');
+      expect(again).toEqual(first);
+      expect(engine.placeCalls).toBe(calls + 1); // only the setup fill
+      expect((await open('StratA')).body['quantity']).toBe(5);
+    });
+
+    it('replays NO_STRATEGY_EXPOSURE too', async () => {
+      const first = await hosted('r2');
+      expect(first.body['code']).toBe('NO_STRATEGY_EXPOSURE');
+      fill('BUY', 5, 'StratA');
+      expect(await hosted('r2')).toEqual(first);
+      expect((await open('StratA')).body['quantity']).toBe(5);
+    });
+
+    it('detects a mode switch after a reset (409, current values) and does not act', async () => {
+      const stale = engine.mode().mode_version;
+      engine.reset();
+      fill('BUY', 10, 'StratA');
+      const res = await hosted('r3', { expected_mode_version: stale });
+      expect(res).toEqual({
+        status: 409,
+        body: {
+          status: 'error',
+          message: 'Server mode switch detected',
+          error_code: 'SERVER_MODE_SWITCH_DETECTED',
+          mode: 'analyze',
+          balance_type: 'sandbox',
+          mode_version: stale + 1,
+        },
+      });
+      expect((await open('StratA')).body['quantity']).toBe(10);
+      // The refusal is not remembered: the same id with a fresh snapshot acts.
+      expect((await hosted('r3')).body['message']).toBe('All Open Positions SquaredOff');
+    });
+
+    it('a wrong mode or balance type is a switch too', async () => {
+      expect((await hosted('r4', { expected_mode: 'live' })).status).toBe(409);
+      expect((await hosted('r5', { expected_balance_type: 'live' })).status).toBe(409);
+    });
+
+    it('any hosted field makes all of them required', async () => {
+      const res = await post('closeposition', { apikey: 'key-a', strategy: 'StratA', request_id: 'r6' });
+      expect(res.status).toBe(400);
+      expect(res.body['message']).toMatch(/expected_mode/);
+    });
+  });
+});
+
+describe('analyzer', () => {
+  it('reports analyze mode, the order count and the mode version from engine.mode()', async () => {
+    fill('BUY', 1);
+    rest('LIMIT', 'X');
+    const res = await post('analyzer', { apikey: 'key-a' });
+    expect(res.body).toEqual({
+      status: 'success',
+      data: { analyze_mode: true, mode: 'analyze', total_logs: 2, balance_type: 'sandbox', mode_version: 1 },
+    });
+    engine.reset();
+    const after = await post('analyzer', { apikey: 'key-a' });
+    expect(after.body['data']).toMatchObject({ total_logs: 0, mode_version: 2 });
+  });
+
+  it('can be left to another module', async () => {
+    const other = await fakeServer(compositeRoutes(engine, { analyzer: false }));
+    const res = await other.inject({ method: 'POST', url: '/api/v1/analyzer', payload: { apikey: 'key-a' } });
+    expect(res.statusCode).toBe(404);
+    await other.close();
+  });
+});
+
+it('rejects an unknown key with 403', async () => {
+  const res = await post('cancelallorder', { apikey: 'nope', strategy: 'A1' });
+  expect(res).toEqual({ status: 403, body: { status: 'error', message: 'Invalid openalgo apikey' } });
+});
