@@ -1,0 +1,58 @@
+// The core's ports: everything it needs from the outside world, as interfaces. The Electron shell
+// (or the browser-mode host, or a test) provides them; the core never imports Electron.
+
+/** A key/value secret backend keyed by account name (the profile id). */
+export interface SecretBackend {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** True when something was deleted. */
+  delete(account: string): Promise<boolean>;
+}
+
+/** Electron's `safeStorage`, as the shell hands it over. */
+export interface SafeStoragePort {
+  isEncryptionAvailable(): boolean;
+  /** Linux only: 'basic_text' means a hard-coded password, i.e. not secure. */
+  getSelectedStorageBackend?(): string;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+export interface Paths {
+  /** Per-user data directory (Electron `userData`); the core keeps its files here. */
+  dataDir: string;
+}
+
+export type LogFields = Readonly<Record<string, unknown>>;
+
+/**
+ * Implementations must redact: the current API key values, `apikey`/`Authorization`/`X-API-KEY`
+ * fields. `createRedactingLogger` (core/secrets) wraps any logger to do so.
+ */
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+export type NotificationKind = 'fill' | 'partial' | 'rejection' | 'cancellation' | 'info' | 'warning';
+
+/** OS notifications (desktop adapter). */
+export interface Notifier {
+  notify(n: { kind: NotificationKind; title: string; body: string }): void;
+}
+
+export type TrayState = 'idle' | 'open-orders' | 'alert' | 'disconnected' | 'paused';
+
+/** The tray icon and tooltip (desktop adapter). */
+export interface TraySink {
+  update(s: { state: TrayState; tooltip: string }): void;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,3 @@
+export { createSettingsStore, SettingsError } from './settings-store.js';
+export type { SettingsStore, SettingsStoreOptions } from './settings-store.js';
+export { writeFileAtomic, removeStaleTemps } from './atomic-file.js';
