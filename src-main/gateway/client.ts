@@ -1,0 +1,360 @@
+// The gateway client: one method per operation of the contract's OPERATIONS table. Inputs are
+// validated before anything is sent, the key is read per call and only ever put in the body (or the
+// ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas, and every
+// failure is a GatewayError value. Mutations are never retried (architecture rule 4); all calls share
+// one rate budget with mutations first (rule 5).
+import { z } from 'zod';
+import {
+  EXCHANGES,
+  OPERATIONS,
+  SmartOrderResponse,
+  TickerQuery,
+  TickerResponse,
+  oneOf,
+  text as textField,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from '../contract/index.js';
+import { sleep, systemClock, type Clock } from './clock.js';
+import { describeIssues, numbersAsStrings } from './encode.js';
+import {
+  UNKNOWN_OUTCOME_MESSAGE,
+  errorFromHttp,
+  fail,
+  gatewayMessage,
+  isSmartOrderNoOp,
+  notOfferedMessage,
+  ok,
+  retryAfterSeconds,
+  type GatewayError,
+  type GatewayResult,
+} from './errors.js';
+import { exchange, type Exchange, type FetchFn, type HttpRequest } from './http.js';
+import { RateBudget, type Priority } from './rate-budget.js';
+import { redact } from './redact.js';
+import { parseTickerText } from './ticker-text.js';
+
+export interface GatewayClientOptions {
+  baseUrl: string;
+  /** Read on every call, so a changed or removed key takes effect at once and is never cached here. */
+  getApiKey: () => Promise<string | undefined> | string | undefined;
+  fetch?: FetchFn;
+  /** One value for both kinds, or per kind. Defaults: reads 10 s, mutations 15 s. */
+  timeoutMs?: number | { read?: number; mutation?: number };
+  /** Requests per second for the whole client (default 10, the gateway's default limit). */
+  rateLimit?: number;
+  clock?: Clock;
+  retry?: {
+    /** Retries of a failed read (default 2); mutations are never retried. */
+    maxRetries?: number;
+    /** First backoff step (default 250 ms), doubled per attempt, with full jitter. */
+    baseDelayMs?: number;
+    /** A read waits at most this long before a retry (default 5 s); a longer retry_after is returned. */
+    maxWaitMs?: number;
+  };
+  /** Source of jitter, in [0, 1). */
+  random?: () => number;
+}
+
+type Input<N extends OperationName> = Omit<RequestOf<N>, 'apikey'>;
+/** Operations whose only field is the key take no argument. */
+type Args<I> = Partial<I> extends I ? [input?: I] : [input: I];
+type PostOperation = Exclude<OperationName, 'ticker'>;
+
+export interface TickerInput {
+  exchange: string;
+  symbol: string;
+  interval?: z.input<typeof TickerQuery>['interval'];
+  /** `YYYY-MM-DD` or a millisecond timestamp. */
+  from?: string;
+  to?: string;
+  adjusted?: boolean;
+  sort?: 'asc' | 'desc';
+  /** `txt` answers are parsed into the same bars as `json` ones. */
+  format?: 'json' | 'txt';
+}
+
+export type GatewayMethods = {
+  [N in PostOperation]: (...args: Args<Input<N>>) => Promise<GatewayResult<ResponseOf<N>>>;
+};
+
+export interface GatewayClient extends GatewayMethods {
+  ticker(input: TickerInput): Promise<GatewayResult<ResponseOf<'ticker'>>>;
+  /** The same as the named method. */
+  call<N extends PostOperation>(name: N, input: Input<N>): Promise<GatewayResult<ResponseOf<N>>>;
+  /** Operations this gateway answered 404 for (route missing); they now fail without a request. */
+  notOffered(): OperationName[];
+}
+
+const PLACEHOLDER_KEY = 'placeholder-key';
+const TickerInputSchema = z.object({
+  exchange: oneOf('exchange', EXCHANGES),
+  symbol: textField('symbol', 64),
+  ...TickerQuery.omit({ apikey: true }).shape,
+});
+
+/** Reads a 2xx answer; on failure says why and hands back the JSON (if any) to look for an error body. */
+type Parser<T> = (text: string) => { ok: true; value: T } | { ok: false; body: unknown; detail: string };
+
+interface OpSpec {
+  path: string;
+  request: z.ZodType;
+  response: z.ZodType;
+  kind: Priority;
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeouts =
+    typeof options.timeoutMs === 'number'
+      ? { read: options.timeoutMs, mutation: options.timeoutMs }
+      : { read: options.timeoutMs?.read ?? 10_000, mutation: options.timeoutMs?.mutation ?? 15_000 };
+  const maxRetries = options.retry?.maxRetries ?? 2;
+  const baseDelayMs = options.retry?.baseDelayMs ?? 250;
+  const maxWaitMs = options.retry?.maxWaitMs ?? 5_000;
+  const budget = new RateBudget(clock, options.rateLimit ?? 10);
+  /** Paths answered "route missing", with the operation that found out. */
+  const missing = new Map<string, OperationName>();
+  /** Per path: no call before this time (ms), after a 429 with retry_after. */
+  const cooldownUntil = new Map<string, number>();
+
+  async function readKey(): Promise<GatewayResult<string>> {
+    try {
+      const key = await options.getApiKey();
+      if (typeof key === 'string' && key.trim() !== '') return ok(key);
+      return fail({ kind: 'unauthorised', message: 'no API key is set for this gateway' });
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      return fail({ kind: 'unauthorised', message: `the API key could not be read: ${why}` });
+    }
+  }
+
+  /** Turns one exchange into a result; `parse` reads a 2xx answer's text. */
+  function interpret<T>(name: OperationName, spec: OpSpec, ex: Exchange, parse: Parser<T>): GatewayResult<T> {
+    const mutation = spec.kind === 'mutation';
+    if (ex.type === 'failed') {
+      if (ex.reason === 'not_sent') {
+        return fail({ kind: 'network', message: `cannot reach the gateway: ${ex.detail}` });
+      }
+      // A 4xx status line means the gateway refused before acting, even if the body was lost.
+      if (ex.status !== undefined && ex.status >= 400 && ex.status < 500) {
+        return fail(errorFromHttp(name, ex.status, undefined, '', undefined));
+      }
+      if (mutation) return fail({ kind: 'unknown_outcome', message: UNKNOWN_OUTCOME_MESSAGE });
+      if (ex.reason === 'timeout') return fail({ kind: 'timeout', message: ex.detail });
+      return fail({ kind: 'network', message: `the connection to the gateway failed: ${ex.detail}` });
+    }
+
+    const body = parseJson(ex.text);
+    if (name === 'placesmartorder') {
+      // "No action needed" / "No OpenPosition Found" is a no-op, even as HTTP 500 (gateway-behaviour §6).
+      const said = gatewayMessage(body, ex.text);
+      if ((ex.status < 300 || ex.status >= 500) && isSmartOrderNoOp(said)) {
+        const value = SmartOrderResponse.safeParse({
+          ...(isRecord(body) ? body : {}),
+          status: 'success',
+          message: said,
+        });
+        if (value.success) return ok(value.data as T);
+      }
+    }
+
+    if (ex.status >= 200 && ex.status < 300) {
+      const parsed = parse(ex.text);
+      if (parsed.ok) return ok(parsed.value);
+      if (isRecord(parsed.body) && parsed.body.status === 'error') {
+        return fail(errorFromHttp(name, ex.status, parsed.body, ex.text, undefined));
+      }
+      // The gateway accepted a mutation but we cannot read what it did: only the order book can tell.
+      if (mutation) return fail({ kind: 'unknown_outcome', message: UNKNOWN_OUTCOME_MESSAGE });
+      return fail({
+        kind: 'bad_response',
+        message: `the gateway's answer could not be read: ${parsed.detail}`,
+        httpStatus: ex.status,
+      });
+    }
+
+    const retryAfter = retryAfterSeconds(body, ex.headers.get('retry-after'), clock.now());
+    const error = errorFromHttp(name, ex.status, body, ex.text, retryAfter);
+    if (error.kind === 'not_offered') missing.set(spec.path, name);
+    if (error.kind === 'rate_limited' && retryAfter !== undefined) {
+      cooldownUntil.set(spec.path, clock.now() + retryAfter * 1000);
+    }
+    return fail(error);
+  }
+
+  function retryable(error: GatewayError): boolean {
+    return ['network', 'timeout', 'server', 'rate_limited'].includes(error.kind);
+  }
+
+  /** Jittered exponential backoff; a 429's retry_after is a floor. */
+  function backoffMs(attempt: number, error: GatewayError): number {
+    const jittered = random() * baseDelayMs * 2 ** attempt;
+    return error.retryAfter !== undefined ? error.retryAfter * 1000 + jittered : baseDelayMs + jittered;
+  }
+
+  /** Budget, send, interpret; reads retry transient failures, mutations go exactly once. */
+  async function run<T>(
+    name: OperationName,
+    spec: OpSpec,
+    request: HttpRequest,
+    key: string,
+    parse: Parser<T>,
+  ): Promise<GatewayResult<T>> {
+    const timeoutMs = spec.kind === 'mutation' ? timeouts.mutation : timeouts.read;
+    const attempts = spec.kind === 'mutation' ? 1 : 1 + Math.max(0, maxRetries);
+    let result: GatewayResult<T> | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const wait = (cooldownUntil.get(spec.path) ?? 0) - clock.now();
+      if (wait > 0) {
+        if (spec.kind === 'mutation' || wait > maxWaitMs) {
+          // Nothing is sent while the gateway has asked us to wait.
+          return fail({
+            kind: 'rate_limited',
+            message: `rate limited by the gateway; try again in ${Math.ceil(wait / 1000)} s`,
+            retryAfter: Math.ceil(wait / 1000),
+          });
+        }
+        await sleep(clock, wait);
+      }
+      await budget.acquire(spec.kind);
+      const ex = await exchange(fetchFn, clock, request, timeoutMs);
+      const outcome = interpret(name, spec, ex, parse);
+      if (outcome.ok) return outcome;
+      // The gateway may echo what it was sent; the key must not travel on in a message.
+      const error = redact(outcome.error, [key]);
+      result = fail(error);
+      if (!retryable(error) || attempt + 1 >= attempts) return result;
+      const delay = backoffMs(attempt, error);
+      if (delay > maxWaitMs) return result;
+      await sleep(clock, delay);
+    }
+    return result ?? fail({ kind: 'server', message: 'no attempt was made' });
+  }
+
+  function preflight(name: OperationName, spec: OpSpec): GatewayResult<never> | undefined {
+    const finder = missing.get(spec.path);
+    if (finder !== undefined) {
+      return fail({ kind: 'not_offered', message: notOfferedMessage(name), httpStatus: 404 });
+    }
+    return undefined;
+  }
+
+  async function call<N extends PostOperation>(
+    name: N,
+    input: Input<N> | undefined,
+  ): Promise<GatewayResult<ResponseOf<N>>> {
+    const spec: OpSpec = OPERATIONS[name];
+    const early = preflight(name, spec);
+    if (early) return early;
+    // Validate before the key is read: a bad ticket never costs a request (architecture rule 3).
+    const checked = spec.request.safeParse({ ...(input ?? {}), apikey: PLACEHOLDER_KEY });
+    if (!checked.success) return fail({ kind: 'bad_input', message: describeIssues(checked.error) });
+    const key = await readKey();
+    if (!key.ok) return key;
+    const body = JSON.stringify(numbersAsStrings({ ...(checked.data as object), apikey: key.value }));
+    const request: HttpRequest = {
+      url: `${baseUrl}${spec.path}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+    };
+    return run<ResponseOf<N>>(name, spec, request, key.value, (text) => {
+      const json = parseJson(text);
+      if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
+      const parsed = spec.response.safeParse(json);
+      if (parsed.success) return { ok: true, value: parsed.data as ResponseOf<N> };
+      return { ok: false, body: json, detail: describeIssues(parsed.error) };
+    });
+  }
+
+  async function ticker(input: TickerInput): Promise<GatewayResult<ResponseOf<'ticker'>>> {
+    const spec: OpSpec = OPERATIONS.ticker;
+    const early = preflight('ticker', spec);
+    if (early) return early;
+    const { adjusted, ...rest } = input;
+    const checked = TickerInputSchema.safeParse({
+      ...rest,
+      ...(adjusted === undefined ? {} : { adjusted: String(adjusted) }),
+    });
+    if (!checked.success) return fail({ kind: 'bad_input', message: describeIssues(checked.error) });
+    const key = await readKey();
+    if (!key.ok) return key;
+    const q = checked.data;
+    const query = new URLSearchParams({ interval: q.interval });
+    if (q.from !== undefined) query.set('from', q.from);
+    if (q.to !== undefined) query.set('to', q.to);
+    query.set('adjusted', String(q.adjusted));
+    query.set('sort', q.sort);
+    query.set('format', q.format);
+    const request: HttpRequest = {
+      // The key goes in the header only: URLs end up in logs and proxies (architecture rule 7).
+      url: `${baseUrl}${spec.path}/${encodeURIComponent(q.exchange)}:${encodeURIComponent(q.symbol)}?${query}`,
+      method: 'GET',
+      headers: { 'X-API-KEY': key.value, accept: q.format === 'txt' ? 'text/plain' : 'application/json' },
+    };
+    return run<ResponseOf<'ticker'>>('ticker', spec, request, key.value, (text) => {
+      // A txt request answered with JSON (a gateway that ignores `format`) is read as JSON.
+      let json = parseJson(text);
+      if (json === undefined && q.format === 'txt') {
+        const lines = parseTickerText(text);
+        if ('badLine' in lines)
+          return { ok: false, body: undefined, detail: `bad bar on line ${lines.badLine}` };
+        json = { status: 'success', data: lines.bars };
+      }
+      if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
+      const parsed = TickerResponse.safeParse(json);
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return { ok: false, body: json, detail: describeIssues(parsed.error) };
+    });
+  }
+
+  return {
+    call,
+    ticker,
+    notOffered: () => [...missing.values()],
+    orderbook: (input) => call('orderbook', input),
+    tradebook: (input) => call('tradebook', input),
+    holdings: (input) => call('holdings', input),
+    positionbook: (input) => call('positionbook', input),
+    funds: (input) => call('funds', input),
+    orderstatus: (input) => call('orderstatus', input),
+    openposition: (input) => call('openposition', input),
+    positionsopen: (input) => call('positionsopen', input),
+    placeorder: (input) => call('placeorder', input),
+    splitorder: (input) => call('splitorder', input),
+    basketorder: (input) => call('basketorder', input),
+    placesmartorder: (input) => call('placesmartorder', input),
+    modifyorder: (input) => call('modifyorder', input),
+    cancelorder: (input) => call('cancelorder', input),
+    cancelallorder: (input) => call('cancelallorder', input),
+    closeposition: (input) => call('closeposition', input),
+    closepositionHosted: (input) => call('closepositionHosted', input),
+    depth: (input) => call('depth', input),
+    expiry: (input) => call('expiry', input),
+    search: (input) => call('search', input),
+    ping: (input) => call('ping', input),
+    quotes: (input) => call('quotes', input),
+    multiquotes: (input) => call('multiquotes', input),
+    history: (input) => call('history', input),
+    intervals: (input) => call('intervals', input),
+    symbol: (input) => call('symbol', input),
+    analyzer: (input) => call('analyzer', input),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

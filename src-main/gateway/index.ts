@@ -1,0 +1,11 @@
+// The gateway client's public surface.
+export { createGatewayClient } from './client.js';
+export type { GatewayClient, GatewayClientOptions, GatewayMethods, TickerInput } from './client.js';
+export type { GatewayError, GatewayErrorKind, GatewayResult } from './errors.js';
+export { UNKNOWN_OUTCOME_MESSAGE, ok, fail } from './errors.js';
+export { redact, REDACTED } from './redact.js';
+export { ManualClock, systemClock, sleep } from './clock.js';
+export type { Clock } from './clock.js';
+export { RateBudget } from './rate-budget.js';
+export type { Priority } from './rate-budget.js';
+export type { FetchFn } from './http.js';

@@ -1,0 +1,124 @@
+// The real-gateway samples (copied from the shared research into test/fixtures/openalgo) and which
+// contract schema reads each file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  AnalyzerResponse,
+  ClosePositionResponse,
+  OPERATIONS,
+  type OperationName,
+} from '../../../src-main/contract/index.js';
+
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/openalgo');
+
+export interface Sample {
+  file: string;
+  /** `primary` or `variant N`. */
+  label: string;
+  request: unknown;
+  response: unknown;
+  httpStatus: number | string | undefined;
+  note?: string;
+}
+
+const SampleFile = z.looseObject({
+  request: z.unknown(),
+  response: z.unknown(),
+  source: z.string(),
+  http_status: z.union([z.number(), z.string()]).optional(),
+  note: z.string().optional(),
+  variants: z
+    .array(
+      z.looseObject({
+        request: z.unknown(),
+        response: z.unknown(),
+        source: z.string(),
+        http_status: z.union([z.number(), z.string()]).optional(),
+        note: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+export function loadSamples(): Sample[] {
+  const out: Sample[] = [];
+  for (const file of readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const parsed = SampleFile.parse(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
+    const name = file.replace(/\.json$/, '');
+    const entry = (
+      label: string,
+      v: z.infer<typeof SampleFile> | z.infer<typeof SampleFile>['variants'][number],
+    ) => {
+      const s: Sample = {
+        file: name,
+        label,
+        request: v.request,
+        response: v.response,
+        httpStatus: v.http_status,
+      };
+      if (v.note !== undefined) s.note = v.note;
+      return s;
+    };
+    out.push(entry('primary', parsed));
+    parsed.variants.forEach((v, i) => out.push(entry(`variant ${i + 1}`, v)));
+  }
+  return out;
+}
+
+/** An error sample: a non-2xx status (numeric or described) or an error body. */
+export function isErrorSample(s: Sample): boolean {
+  if (typeof s.httpStatus === 'number' && (s.httpStatus < 200 || s.httpStatus >= 300)) return true;
+  if (typeof s.httpStatus === 'string') return true; // "<broker HTTP status>": a passed-through failure
+  return (
+    s.response !== null &&
+    typeof s.response === 'object' &&
+    (s.response as { status?: unknown }).status === 'error'
+  );
+}
+
+/** File name → the client operation that answers with it. */
+export const FILE_OPERATION: Partial<Record<string, OperationName>> = Object.fromEntries(
+  (Object.keys(OPERATIONS) as OperationName[]).filter((n) => n !== 'closepositionHosted').map((n) => [n, n]),
+);
+
+/**
+ * Success samples of files that are not an operation of the contract but that a contract schema
+ * reads anyway (same shape as an operation's answer).
+ */
+export const EXTRA_SCHEMAS: Record<string, z.ZodType> = {
+  analyzer_toggle: AnalyzerResponse,
+};
+
+/** positionsopen.json's last variant is the hosted closeposition answer (Router-IMC docs). */
+export function successSchemaFor(s: Sample): z.ZodType | undefined {
+  if (s.file === 'positionsopen' && (s.response as { message?: unknown }).message !== undefined) {
+    return ClosePositionResponse;
+  }
+  const op = FILE_OPERATION[s.file];
+  if (op) return OPERATIONS[op].response;
+  return EXTRA_SCHEMAS[s.file];
+}
+
+/**
+ * Out of scope: real-gateway endpoints the contract (and so the client) does not cover. Their success
+ * answers are only checked to be `{status:"success", …}` JSON objects (websocket frames: JSON objects),
+ * their errors to be ErrorBody.
+ */
+export const OUT_OF_SCOPE = [
+  'margin',
+  'optionchain',
+  'optiongreeks',
+  'optionsmultiorder',
+  'optionsorder',
+  'optionsymbol',
+  'pnl_symbols',
+  'syntheticfuture',
+  'websocket',
+] as const;
+
+/** Error-only files: generic envelopes any operation may answer with. */
+export const ENVELOPE_FILES = ['not_found', 'rate_limited'] as const;
