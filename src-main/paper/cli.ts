@@ -1,0 +1,141 @@
+// `npm run paper -- [--port 5000] [--host 127.0.0.1] [--data DIR] [--apikey KEY] [--seed N] [--reset]`:
+// the paper gateway as a standalone server. Prints `Listening on http://HOST:PORT` and, when a key
+// was created or given, `API key: KEY`, each on its own line (tests and scripts read them).
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startPaperGateway, DEFAULT_HOST, DEFAULT_SEED, type PaperExtension } from './gateway.js';
+
+export const USAGE = `Usage: npm run paper -- [options]
+
+  --port N      port to listen on (default 5000; 0 picks a free port)
+  --host HOST   address to bind (default ${DEFAULT_HOST})
+  --data DIR    data directory: key store and books (default ./.paper-data)
+  --apikey KEY  add this API key (otherwise a key is created on first start)
+  --seed N      market/instrument seed (default ${DEFAULT_SEED})
+  --reset       start fresh books for every account
+  --help        show this text`;
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  apiKey: string | undefined;
+  seed: number;
+  reset: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+function intArg(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        apikey: { type: 'string' },
+        seed: { type: 'string' },
+        reset: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (values.apikey !== undefined && (values.apikey.trim() === '' || values.apikey.length > 256)) {
+    throw new UsageError('--apikey must be 1-256 characters');
+  }
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host cannot be empty');
+  return {
+    port: intArg('port', values.port, 5000, 0, 65_535),
+    host: values.host ?? DEFAULT_HOST,
+    dataDir: resolve(cwd, values.data ?? '.paper-data'),
+    apiKey: values.apikey,
+    seed: intArg('seed', values.seed, DEFAULT_SEED, 0, 2 ** 31 - 1),
+    reset: values.reset ?? false,
+    help: values.help ?? false,
+  };
+}
+
+/** Order-engine hooks, filled in when the engine is wired into the gateway. */
+export interface CliHooks {
+  extensions?: PaperExtension[];
+  /** Clears the books of a data directory (--reset). */
+  reset?: (dataDir: string) => void | Promise<void>;
+}
+
+export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
+  let opts: CliOptions;
+  try {
+    opts = parseCli(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`paper: ${err.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (opts.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (opts.reset) {
+    if (hooks.reset) {
+      await hooks.reset(opts.dataDir);
+      console.log('Books reset');
+    } else {
+      console.log('--reset is not yet supported by this build; starting with the existing books');
+    }
+  }
+  const gw = await startPaperGateway({
+    dataDir: opts.dataDir,
+    apiKey: opts.apiKey,
+    seed: opts.seed,
+    host: opts.host,
+    port: opts.port,
+    extensions: hooks.extensions,
+  });
+  console.log(`Listening on ${gw.url}`);
+  if (gw.apiKey !== undefined) {
+    console.log(`API key: ${gw.apiKey}`);
+    if (gw.keyStatus === 'created') console.log(`(shown once; only its hash is stored in ${gw.keys.file})`);
+  } else {
+    console.log(`An API key already exists in ${gw.keys.file} (not shown); pass --apikey KEY to add one`);
+  }
+  await new Promise<void>((done) => {
+    const stop = (signal: string) => {
+      console.log(`${signal}: stopping`);
+      gw.stop().then(done, (err: unknown) => {
+        console.error('paper: error while stopping', err);
+        done();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}
+
+// Run only when executed directly (tsx src-main/paper/cli.ts), not when imported by tests.
+const entry = process.argv[1];
+if (entry !== undefined && pathToFileURL(resolve(entry)).href === import.meta.url) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error('paper:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

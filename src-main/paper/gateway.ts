@@ -1,0 +1,184 @@
+// The paper gateway in-process: instrument master, simulated market, key store and HTTP server on
+// loopback. Used by the CLI, by every integration test, and by the app when no broker is set up.
+import type { InstrumentMaster, Instrument } from './instruments/instrument.js';
+import { buildMaster } from './instruments/master.js';
+import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
+import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js';
+import { createPaperServer, type PaperServer } from './http/server.js';
+import { marketDataRoutes, type AnalyzerStatus } from './http/routes/market-data.js';
+import { tickerRoutes } from './http/routes/ticker.js';
+import { istDate } from './http/ist.js';
+import type { RateBucket, RoutePlugin } from './http/route-kit.js';
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** What an extension (the order engine) gets to build its routes from. */
+export interface PaperContext {
+  dataDir: string;
+  seed: number;
+  clock: Clock;
+  master: InstrumentMaster;
+  market: SimulatedMarket;
+}
+
+/** An add-on built once the master and market exist: routes, analyzer status, shutdown. */
+export interface PaperAddOn {
+  plugin?: RoutePlugin;
+  /** Replaces the default analyzer status (mode_version 1, no logs). */
+  analyzer?: () => AnalyzerStatus;
+  /** True when `plugin` serves POST /api/v1/analyzer itself. */
+  servesAnalyzer?: boolean;
+  stop?: () => void | Promise<void>;
+}
+export type PaperExtension = (ctx: PaperContext) => PaperAddOn;
+
+export interface PaperGatewayOptions {
+  dataDir: string;
+  /** Added to the key store (idempotent). Without it a new store gets a fresh key. */
+  apiKey?: string;
+  seed?: number;
+  clock?: Clock;
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  rateLimits?: Partial<Record<RateBucket, number>>;
+  /** Extra route modules, mounted after the market-data routes. */
+  plugins?: RoutePlugin[];
+  /** Add-ons that need the master/market (the order engine). */
+  extensions?: PaperExtension[];
+  /** Environment for *_RATE_LIMIT (default process.env). */
+  env?: Record<string, string | undefined>;
+  logger?: boolean;
+}
+
+export interface PaperGateway {
+  /** `http://host:port`, no trailing slash. */
+  url: string;
+  host: string;
+  port: number;
+  /** The key given or created now; undefined when the store already had keys and none was given. */
+  apiKey: string | undefined;
+  keyStatus: 'created' | 'given' | 'existing';
+  dataDir: string;
+  seed: number;
+  clock: Clock;
+  master: InstrumentMaster;
+  market: SimulatedMarket;
+  keys: KeyStore;
+  server: PaperServer;
+  stop(): Promise<void>;
+}
+
+export async function startPaperGateway(opts: PaperGatewayOptions): Promise<PaperGateway> {
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const clock = opts.clock ?? systemClock;
+  const host = opts.host ?? DEFAULT_HOST;
+
+  const keys = openKeyStore(opts.dataDir);
+  let apiKey: string | undefined;
+  let keyStatus: PaperGateway['keyStatus'];
+  if (opts.apiKey !== undefined) {
+    keys.add(opts.apiKey);
+    apiKey = opts.apiKey;
+    keyStatus = 'given';
+  } else if (keys.size === 0) {
+    apiKey = generateApiKey();
+    keys.add(apiKey);
+    keyStatus = 'created';
+  } else {
+    keyStatus = 'existing';
+  }
+
+  const master = buildMaster({ seed, today: istDate(Math.floor(clock.now() / 1000)) });
+  const market = createMarket({ underlyings: master.underlyings, clock, seed });
+  const ctx: PaperContext = { dataDir: opts.dataDir, seed, clock, master, market };
+  const addOns = (opts.extensions ?? []).map((ext) => ext(ctx));
+  const analyzer = addOns.find((a) => a.analyzer)?.analyzer ?? (() => ({ mode_version: 1, total_logs: 0 }));
+  const analyzerServed = addOns.some((a) => a.servesAnalyzer);
+
+  const server = createPaperServer({
+    keys,
+    rateLimits: opts.rateLimits,
+    env: opts.env,
+    logger: opts.logger,
+    plugins: [
+      marketDataRoutes({
+        master,
+        market,
+        search: (query, exchange, limit) => searchInstruments(master, query, exchange, limit),
+        expiries: (symbol, exchange, type) => expiriesOf(master, symbol, exchange, type, clock),
+        analyzer: analyzerServed ? undefined : analyzer,
+      }),
+      tickerRoutes({ master, market }),
+      ...addOns.flatMap((a) => (a.plugin ? [a.plugin] : [])),
+      ...(opts.plugins ?? []),
+    ],
+  });
+
+  try {
+    await server.app.listen({ host, port: opts.port ?? 0 });
+  } catch (err) {
+    await Promise.allSettled(addOns.map((a) => a.stop?.()));
+    throw err;
+  }
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    host,
+    port,
+    apiKey,
+    keyStatus,
+    dataDir: opts.dataDir,
+    seed,
+    clock,
+    master,
+    market,
+    keys,
+    server,
+    stop() {
+      stopped ??= (async () => {
+        await server.app.close();
+        for (const a of addOns) await a.stop?.();
+      })();
+      return stopped;
+    },
+  };
+}
+
+// ---- interim search/expiry until the instruments module's own land ----
+function searchInstruments(
+  master: InstrumentMaster,
+  query: string,
+  exchange: string | undefined,
+  limit: number,
+): Instrument[] {
+  const terms = query.toUpperCase().split(/\s+/).filter(Boolean);
+  const out: Instrument[] = [];
+  for (const i of master.all) {
+    if (exchange && i.exchange !== exchange) continue;
+    if (terms.every((t) => i.symbol.includes(t) || i.brsymbol.includes(t) || i.name.includes(t))) out.push(i);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+function expiriesOf(
+  master: InstrumentMaster,
+  symbol: string,
+  exchange: string,
+  type: 'futures' | 'options',
+  clock: Clock,
+): string[] {
+  const today = istDate(Math.floor(clock.now() / 1000));
+  const rows = master
+    .derivatives(exchange, symbol)
+    .filter((i) => (type === 'futures' ? i.kind === 'FUT' : i.kind !== 'FUT'))
+    .filter((i) => i.expiryDate !== null && i.expiryDate >= today);
+  const byDate = new Map(rows.map((i) => [i.expiryDate ?? '', i.expiry]));
+  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, e]) => e);
+}

@@ -1,0 +1,270 @@
+// Market-data and reference routes: depth, quotes, multiquotes, symbol, search, expiry, history,
+// intervals, ping and analyzer (spec §4.16-§4.18, gateway-behaviour §8.3-§8.5, §9, §10).
+import type { z } from 'zod';
+import {
+  ApiKeyRequest,
+  DepthRequest,
+  ExpiryRequest,
+  HistoryRequest,
+  MultiQuotesRequest,
+  QuotesRequest,
+  SearchRequest,
+  SymbolRequest,
+  type AnalyzerResponse,
+  type DepthResponse,
+  type ExpiryResponse,
+  type HistoryResponse,
+  type IntervalsResponse,
+  type MultiQuotesResponse,
+  type PingResponse,
+  type QuoteData,
+  type QuotesResponse,
+  type SearchResponse,
+  type SymbolRecord,
+  type SymbolResponse,
+} from '../../../contract/index.js';
+import type { Instrument, InstrumentMaster } from '../../instruments/instrument.js';
+import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
+import { resolveBarRange } from '../bar-range.js';
+import { HttpError, type RoutePlugin } from '../route-kit.js';
+
+/** Largest search answer (upstream `limit=500`). */
+export const SEARCH_LIMIT = 500;
+
+export interface AnalyzerStatus {
+  /** Changes on every reset of the paper books (the engine bumps it). */
+  mode_version: number;
+  total_logs: number;
+}
+
+export interface MarketDataDeps {
+  master: InstrumentMaster;
+  market: Market;
+  /** Rows matching a search query, best first, at most `limit`. */
+  search(query: string, exchange: string | undefined, limit: number): readonly Instrument[];
+  /** Expiry dates (DD-MMM-YY, earliest first, none before today) of an underlying's contracts. */
+  expiries(symbol: string, exchange: string, instrumenttype: 'futures' | 'options'): readonly string[];
+  /** Analyzer status; omit to leave POST /api/v1/analyzer to another module. */
+  analyzer?: () => AnalyzerStatus;
+  /** `broker` in the ping answer. */
+  broker?: string;
+}
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+function notFoundForQuotes(symbol: string, exchange: string): string {
+  return `Symbol '${symbol}' not found for exchange '${exchange}'. Please verify the symbol name and ensure master contracts are downloaded.`;
+}
+
+export function symbolRecord(inst: Instrument): Out<typeof SymbolRecord> {
+  return {
+    symbol: inst.symbol,
+    brsymbol: inst.brsymbol,
+    name: inst.name,
+    exchange: inst.exchange,
+    brexchange: inst.brexchange,
+    token: inst.token,
+    expiry: inst.expiry,
+    strike: inst.strike,
+    lotsize: inst.lotsize,
+    instrumenttype: inst.instrumenttype,
+    tick_size: inst.tickSize,
+    freeze_qty: inst.freezeQty,
+  };
+}
+
+export function quoteData(market: Market, inst: Instrument): QuoteData {
+  const q = market.quote(inst);
+  return {
+    ask: q.ask,
+    bid: q.bid,
+    high: q.high,
+    low: q.low,
+    ltp: q.ltp,
+    oi: q.oi,
+    open: q.open,
+    prev_close: q.prev_close,
+    volume: Math.round(q.volume),
+  };
+}
+
+/** The simulator's intervals grouped as upstream's /intervals answers them. */
+export function intervalsData(): IntervalsResponse['data'] {
+  const pick = (re: RegExp) => BAR_INTERVALS.filter((i) => re.test(i));
+  return {
+    seconds: pick(/^\d+s$/),
+    minutes: pick(/^\d+m$/),
+    hours: pick(/^\d+h$/),
+    days: pick(/^D$/),
+    weeks: pick(/^W$/),
+    months: pick(/^M$/),
+  };
+}
+
+export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
+  const { master, market } = deps;
+  const instrumentOr400 = (exchange: string, symbol: string): Instrument => {
+    const inst = master.get(exchange, symbol);
+    if (!inst) throw new HttpError(400, notFoundForQuotes(symbol, exchange));
+    return inst;
+  };
+
+  return (app, kit) => {
+    app.post('/api/v1/ping', async (req) => {
+      const body = kit.parse(ApiKeyRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const res: PingResponse = {
+        status: 'success',
+        data: { broker: deps.broker ?? 'paper', message: 'pong' },
+      };
+      return res;
+    });
+
+    app.post('/api/v1/depth', async (req) => {
+      const body = kit.parse(DepthRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const b = market.book(instrumentOr400(body.exchange, body.symbol));
+      const level = (l: { price: number; quantity: number }) => ({ price: l.price, quantity: l.quantity });
+      const res: DepthResponse = {
+        status: 'success',
+        data: {
+          open: b.open,
+          high: b.high,
+          low: b.low,
+          ltp: b.ltp,
+          ltq: b.ltq,
+          prev_close: b.prev_close,
+          volume: Math.round(b.volume),
+          oi: b.oi,
+          totalbuyqty: b.totalbuyqty,
+          totalsellqty: b.totalsellqty,
+          asks: b.asks.slice(0, 5).map(level),
+          bids: b.bids.slice(0, 5).map(level),
+        },
+      };
+      return res;
+    });
+
+    app.post('/api/v1/quotes', async (req) => {
+      const body = kit.parse(QuotesRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const res: QuotesResponse = {
+        status: 'success',
+        data: quoteData(market, instrumentOr400(body.exchange, body.symbol)),
+      };
+      return res;
+    });
+
+    app.post('/api/v1/multiquotes', async (req) => {
+      const body = kit.parse(MultiQuotesRequest, req.body);
+      kit.account(body.apikey, 'api');
+      // Upstream lists the invalid symbols first, then the quotes.
+      const invalid: { symbol: string; exchange: string; error: string }[] = [];
+      const valid: { symbol: string; exchange: string; data: QuoteData }[] = [];
+      for (const { symbol, exchange } of body.symbols) {
+        const inst = master.get(exchange, symbol);
+        if (inst) valid.push({ symbol, exchange, data: quoteData(market, inst) });
+        else invalid.push({ symbol, exchange, error: notFoundForQuotes(symbol, exchange) });
+      }
+      if (valid.length === 0) {
+        throw new HttpError(400, invalid[0]?.error ?? 'No valid symbols', { invalid_symbols: invalid });
+      }
+      const res: MultiQuotesResponse = { status: 'success', results: [...invalid, ...valid] };
+      return res;
+    });
+
+    app.post('/api/v1/symbol', async (req) => {
+      const body = kit.parse(SymbolRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const inst = master.get(body.exchange, body.symbol);
+      if (!inst) throw new HttpError(404, `Symbol ${body.symbol} not found in exchange ${body.exchange}`);
+      const res: SymbolResponse = { status: 'success', data: { id: inst.id, ...symbolRecord(inst) } };
+      return res;
+    });
+
+    app.post('/api/v1/search', async (req) => {
+      const body = kit.parse(SearchRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const rows = deps.search(body.query, body.exchange, SEARCH_LIMIT).map(symbolRecord);
+      const res: SearchResponse = {
+        status: 'success',
+        message: rows.length > 0 ? `Found ${rows.length} matching symbols` : 'No matching symbols found',
+        data: rows,
+      };
+      return res;
+    });
+
+    app.post('/api/v1/expiry', async (req) => {
+      const body = kit.parse(ExpiryRequest, req.body);
+      kit.account(body.apikey, 'expiry');
+      const type = body.instrumenttype as 'futures' | 'options';
+      const dates = [...deps.expiries(body.symbol, body.exchange, type)];
+      // No match is 200 `success` with [] and the §7.3 sentence, as upstream answers it (§8.4).
+      const res: ExpiryResponse = {
+        status: 'success',
+        message:
+          dates.length > 0
+            ? `Found ${dates.length} expiry dates for ${body.symbol} ${type} in ${body.exchange}`
+            : `No expiry dates found for ${body.symbol} ${type} in ${body.exchange}`,
+        data: dates,
+      };
+      return res;
+    });
+
+    app.post('/api/v1/intervals', async (req) => {
+      const body = kit.parse(ApiKeyRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const res: IntervalsResponse = { status: 'success', data: intervalsData() };
+      return res;
+    });
+
+    app.post('/api/v1/history', async (req) => {
+      const body = kit.parse(HistoryRequest, req.body);
+      kit.account(body.apikey, 'api');
+      const inst = instrumentOr400(body.exchange, body.symbol);
+      const interval = body.interval as BarInterval;
+      const { fromSec, toSec } = resolveBarRange(
+        interval,
+        body.start_date,
+        body.end_date,
+        Math.floor(market.clock.now() / 1000),
+        { from: 'start_date', to: 'end_date' },
+      );
+      // `oi` is always present (upstream adds the column; 0 for cash instruments).
+      const oi = inst.kind === 'FUT' || inst.kind === 'CE' || inst.kind === 'PE' ? market.quote(inst).oi : 0;
+      const res: HistoryResponse = {
+        status: 'success',
+        data: market.bars(inst, interval, fromSec, toSec).map((b) => ({
+          timestamp: b.time,
+          open: b.open,
+          high: b.high,
+          low: b.low,
+          close: b.close,
+          volume: Math.round(b.volume),
+          oi,
+        })),
+      };
+      return res;
+    });
+
+    const analyzer = deps.analyzer;
+    if (analyzer) {
+      app.post('/api/v1/analyzer', async (req) => {
+        const body = kit.parse(ApiKeyRequest, req.body);
+        kit.account(body.apikey, 'api');
+        const s = analyzer();
+        const res: AnalyzerResponse = {
+          status: 'success',
+          data: {
+            analyze_mode: true,
+            mode: 'analyze',
+            total_logs: s.total_logs,
+            balance_type: 'sandbox',
+            mode_version: s.mode_version,
+          },
+        };
+        return res;
+      });
+    }
+  };
+}

@@ -1,0 +1,94 @@
+// GET /api/v1/ticker/{exchange}:{symbol} (spec §4.19): bars as JSON or AmiBroker-style text. The
+// key comes from X-API-KEY or ?apikey; in txt mode errors are plain text with the same status.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Exchange, TickerQuery, type TickerResponse } from '../../../contract/index.js';
+import type { InstrumentMaster } from '../../instruments/instrument.js';
+import type { BarInterval, Market } from '../../market/market.js';
+import { resolveBarRange } from '../bar-range.js';
+import { sendError, toHttpError } from '../errors.js';
+import { isJsonObject } from '../kit.js';
+import { HttpError, type RouteKit, type RoutePlugin } from '../route-kit.js';
+import { formatTickerTxt } from '../ticker-format.js';
+
+export const DEFAULT_TICKER = 'NSE:RELIANCE';
+
+export interface TickerDeps {
+  master: InstrumentMaster;
+  market: Market;
+}
+
+/** `EXCHANGE:SYMBOL` → parts; no exchange part → NSE; no value at all → NSE:RELIANCE. */
+export function splitTicker(value: string | undefined): { exchange: string; symbol: string } {
+  const v = (value ?? '').trim();
+  if (v === '') return splitTicker(DEFAULT_TICKER);
+  const parts = v.split(':');
+  if (parts.length > 2) throw new HttpError(400, `ticker must be EXCHANGE:SYMBOL, got ${v}`);
+  const [first = '', second] = parts;
+  const exchange = second === undefined ? 'NSE' : first.trim() || 'NSE';
+  const symbol = (second === undefined ? first : second).trim();
+  if (symbol === '') throw new HttpError(400, `ticker ${v} has no symbol (EXCHANGE:SYMBOL)`);
+  if (!Exchange.safeParse(exchange).success) {
+    throw new HttpError(400, `exchange must be one of: ${Exchange.options.join(', ')}`);
+  }
+  return { exchange, symbol };
+}
+
+/** The requested format, read leniently so even a broken query gets its errors in the right form. */
+function wantsTxt(query: unknown): boolean {
+  return isJsonObject(query) && query['format'] === 'txt';
+}
+
+export function tickerRoutes(deps: TickerDeps): RoutePlugin {
+  const { master, market } = deps;
+  return (app, kit: RouteKit) => {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const txt = wantsTxt(req.query);
+      try {
+        const q = kit.parse(TickerQuery, req.query);
+        const params = req.params as { pair?: string } | undefined;
+        const { exchange, symbol } = splitTicker(params?.pair);
+        const header = req.headers['x-api-key'];
+        const apikey = (Array.isArray(header) ? header[0] : header) ?? q.apikey;
+        if (apikey === undefined || apikey.trim() === '') {
+          throw new HttpError(400, 'apikey is required (header X-API-KEY or query parameter apikey)');
+        }
+        const interval = q.interval as BarInterval;
+        const { fromSec, toSec } = resolveBarRange(
+          interval,
+          q.from,
+          q.to,
+          Math.floor(market.clock.now() / 1000),
+        );
+        kit.account(apikey, 'ticker');
+        const inst = master.get(exchange, symbol);
+        if (!inst) throw new HttpError(404, `Symbol ${symbol} not found in exchange ${exchange}`);
+
+        const bars = market.bars(inst, interval, fromSec, toSec, { adjusted: q.adjusted });
+        if (q.sort === 'desc') bars.reverse();
+        if (q.format === 'txt') {
+          return reply
+            .type('text/plain; charset=utf-8')
+            .send(formatTickerTxt(`${exchange}:${symbol}`, bars, interval === 'D'));
+        }
+        const res: TickerResponse = {
+          status: 'success',
+          data: bars.map((b) => ({
+            timestamp: b.time,
+            open: b.open,
+            high: b.high,
+            low: b.low,
+            close: b.close,
+            volume: Math.round(b.volume),
+          })),
+        };
+        return reply.type('application/json; charset=utf-8').send(res);
+      } catch (err) {
+        const httpErr = toHttpError(err, 0);
+        if (httpErr.status >= 500) console.error('paper gateway: ticker failed', err);
+        return sendError(reply, httpErr, txt ? 'txt' : 'json');
+      }
+    };
+    app.get('/api/v1/ticker', handler);
+    app.get('/api/v1/ticker/:pair', handler);
+  };
+}

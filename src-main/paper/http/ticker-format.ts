@@ -1,0 +1,30 @@
+// The ticker's `format=txt` body (spec §4.19, gateway-behaviour §9.6): one bar per line, no header,
+// no trailing newline; `D` bars omit the time column, every other interval has IST HH:MM:SS.
+import { DAY_SEC, IST_OFFSET_SEC, istDate, istTime } from './ist.js';
+
+export interface TxtBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export function formatTickerTxt(ticker: string, bars: readonly TxtBar[], daily: boolean): string {
+  const lines = new Array<string>(bars.length);
+  // Bars come in runs of one IST day: format each day's date once.
+  let day = Number.NaN;
+  let date = '';
+  for (let i = 0; i < bars.length; i++) {
+    const b = bars[i] as TxtBar;
+    const d = Math.floor((b.time + IST_OFFSET_SEC) / DAY_SEC);
+    if (d !== day) {
+      day = d;
+      date = istDate(b.time);
+    }
+    const prices = `${b.open},${b.high},${b.low},${b.close},${Math.round(b.volume)}`;
+    lines[i] = daily ? `${ticker},${date},${prices}` : `${ticker},${date},${istTime(b.time)},${prices}`;
+  }
+  return lines.join('\n');
+}
