@@ -1,0 +1,378 @@
+// The SQLite ledger behind the trading engine: prepared statements over the tables of
+// ledger-schema.ts. The engine wraps each mutation in `transaction`, so an answer is only sent
+// after everything it reports is committed.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Action, PriceType, Product } from '../../contract/index.js';
+import type { PaperOrderStatus } from './engine.js';
+import { LEDGER_DDL, LEDGER_SCHEMA_VERSION } from './ledger-schema.js';
+
+export const LEDGER_FILE = 'paper.db';
+
+export interface OrderRow {
+  seq: number;
+  orderid: string;
+  account: string;
+  strategy: string;
+  exchange: string;
+  symbol: string;
+  action: Action;
+  quantity: number;
+  pricetype: PriceType;
+  product: Product;
+  price: number;
+  trigger_price: number;
+  disclosed_quantity: number;
+  status: PaperOrderStatus;
+  filled_quantity: number;
+  fill_value: number;
+  rejection_reason: string;
+  margin_blocked: number;
+  created_ms: number;
+  updated_ms: number;
+}
+export type NewOrderRow = Omit<OrderRow, 'seq'>;
+
+export interface TradeRow {
+  seq: number;
+  tradeid: string;
+  orderid: string;
+  account: string;
+  strategy: string;
+  exchange: string;
+  symbol: string;
+  product: Product;
+  action: Action;
+  quantity: number;
+  price: number;
+  time_ms: number;
+}
+
+export interface PositionRow {
+  account: string;
+  exchange: string;
+  symbol: string;
+  product: Product;
+  quantity: number;
+  cost: number;
+  realised: number;
+  margin: number;
+  updated_ms: number;
+}
+
+export interface HoldingRow {
+  account: string;
+  exchange: string;
+  symbol: string;
+  quantity: number;
+  cost: number;
+  updated_ms: number;
+}
+
+export interface AccountRow {
+  account: string;
+  capital: number;
+  settled_day: number;
+  created_ms: number;
+}
+
+export interface FundTotals {
+  /** Σ position realised P&L (units). */
+  realised: number;
+  /** Σ margin held by open positions. */
+  positionMargin: number;
+  /** Σ margin blocked by unfilled order quantity. */
+  orderMargin: number;
+  /** Σ cost of settled holdings. */
+  holdingsCost: number;
+  /** Σ fund_movements amounts. */
+  movements: number;
+}
+
+export interface LedgerOptions {
+  /**
+   * 'normal' (default): WAL + synchronous=NORMAL. A committed transaction is in the WAL file (in the
+   * OS page cache) before COMMIT returns, so a SIGKILLed gateway loses nothing it acknowledged; only
+   * an OS crash or power cut could drop the last few commits. 'full' also fsyncs every commit.
+   */
+  durability?: 'normal' | 'full';
+}
+
+export class Ledger {
+  readonly db: Database.Database;
+  readonly file: string;
+
+  private readonly s;
+
+  constructor(dataDir: string, opts: LedgerOptions = {}) {
+    mkdirSync(dataDir, { recursive: true });
+    this.file = join(dataDir, LEDGER_FILE);
+    const db = new Database(this.file);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${opts.durability === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.pragma('foreign_keys = OFF');
+    db.pragma('busy_timeout = 5000');
+    db.exec(LEDGER_DDL);
+    db.prepare(`INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)`).run(
+      String(LEDGER_SCHEMA_VERSION),
+    );
+    this.db = db;
+
+    this.s = {
+      metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      metaSet: db.prepare<[string, string]>(
+        'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ),
+      accountGet: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE account = ?'),
+      accountInsert: db.prepare<[string, number, number, number]>(
+        'INSERT INTO accounts(account, capital, settled_day, created_ms) VALUES (?, ?, ?, ?)',
+      ),
+      accountSettled: db.prepare<[number, string]>('UPDATE accounts SET settled_day = ? WHERE account = ?'),
+      accountsAll: db.prepare<[], AccountRow>('SELECT * FROM accounts'),
+
+      orderInsert: db.prepare<NewOrderRow>(
+        `INSERT INTO orders(orderid, account, strategy, exchange, symbol, action, quantity, pricetype,
+           product, price, trigger_price, disclosed_quantity, status, filled_quantity, fill_value,
+           rejection_reason, margin_blocked, created_ms, updated_ms)
+         VALUES (@orderid, @account, @strategy, @exchange, @symbol, @action, @quantity, @pricetype,
+           @product, @price, @trigger_price, @disclosed_quantity, @status, @filled_quantity, @fill_value,
+           @rejection_reason, @margin_blocked, @created_ms, @updated_ms)`,
+      ),
+      orderUpdate: db.prepare<OrderRow>(
+        `UPDATE orders SET quantity = @quantity, price = @price, trigger_price = @trigger_price,
+           status = @status, filled_quantity = @filled_quantity, fill_value = @fill_value,
+           margin_blocked = @margin_blocked, rejection_reason = @rejection_reason, updated_ms = @updated_ms
+         WHERE orderid = @orderid`,
+      ),
+      orderGet: db.prepare<[string, string], OrderRow>(
+        'SELECT * FROM orders WHERE account = ? AND orderid = ?',
+      ),
+      ordersOf: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE account = ? ORDER BY seq DESC'),
+      ordersActive: db.prepare<[], OrderRow>(
+        `SELECT * FROM orders WHERE status IN ('open', 'trigger pending') ORDER BY seq`,
+      ),
+      ordersActiveCount: db.prepare<[], { n: number }>(
+        `SELECT count(*) AS n FROM orders WHERE status IN ('open', 'trigger pending')`,
+      ),
+      maxOrderId: db.prepare<[string, string], { id: string | null }>(
+        'SELECT max(orderid) AS id FROM orders WHERE orderid >= ? AND orderid < ?',
+      ),
+
+      tradeInsert: db.prepare<Omit<TradeRow, 'seq'>>(
+        `INSERT INTO trades(tradeid, orderid, account, strategy, exchange, symbol, product, action,
+           quantity, price, time_ms)
+         VALUES (@tradeid, @orderid, @account, @strategy, @exchange, @symbol, @product, @action,
+           @quantity, @price, @time_ms)`,
+      ),
+      tradesOf: db.prepare<[string], TradeRow>('SELECT * FROM trades WHERE account = ? ORDER BY seq DESC'),
+      maxTradeSeq: db.prepare<[], { n: number | null }>('SELECT max(seq) AS n FROM trades'),
+
+      positionGet: db.prepare<[string, string, string, string], PositionRow>(
+        'SELECT * FROM positions WHERE account = ? AND exchange = ? AND symbol = ? AND product = ?',
+      ),
+      positionPut: db.prepare<PositionRow>(
+        `INSERT INTO positions(account, exchange, symbol, product, quantity, cost, realised, margin, updated_ms)
+         VALUES (@account, @exchange, @symbol, @product, @quantity, @cost, @realised, @margin, @updated_ms)
+         ON CONFLICT(account, exchange, symbol, product) DO UPDATE SET quantity = excluded.quantity,
+           cost = excluded.cost, realised = excluded.realised, margin = excluded.margin,
+           updated_ms = excluded.updated_ms`,
+      ),
+      positionsOf: db.prepare<[string], PositionRow>(
+        'SELECT * FROM positions WHERE account = ? ORDER BY exchange, symbol, product',
+      ),
+      cncLongPositions: db.prepare<[string], PositionRow>(
+        `SELECT * FROM positions WHERE account = ? AND product = 'CNC' AND quantity > 0`,
+      ),
+
+      strategyAdd: db.prepare<[string, string, string, string, string, number]>(
+        `INSERT INTO strategy_positions(account, strategy, exchange, symbol, product, quantity)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(account, strategy, exchange, symbol, product)
+         DO UPDATE SET quantity = quantity + excluded.quantity`,
+      ),
+      strategyGet: db.prepare<[string, string, string, string, string], { quantity: number }>(
+        `SELECT quantity FROM strategy_positions
+         WHERE account = ? AND strategy = ? AND exchange = ? AND symbol = ? AND product = ?`,
+      ),
+      strategyOf: db.prepare<
+        [string, string],
+        { exchange: string; symbol: string; product: Product; quantity: number }
+      >(
+        `SELECT exchange, symbol, product, quantity FROM strategy_positions
+         WHERE account = ? AND strategy = ? AND quantity != 0 ORDER BY exchange, symbol, product`,
+      ),
+
+      holdingGet: db.prepare<[string, string, string], HoldingRow>(
+        'SELECT * FROM holdings WHERE account = ? AND exchange = ? AND symbol = ?',
+      ),
+      holdingPut: db.prepare<HoldingRow>(
+        `INSERT INTO holdings(account, exchange, symbol, quantity, cost, updated_ms)
+         VALUES (@account, @exchange, @symbol, @quantity, @cost, @updated_ms)
+         ON CONFLICT(account, exchange, symbol) DO UPDATE SET quantity = excluded.quantity,
+           cost = excluded.cost, updated_ms = excluded.updated_ms`,
+      ),
+      holdingsOf: db.prepare<[string], HoldingRow>(
+        'SELECT * FROM holdings WHERE account = ? AND quantity != 0 ORDER BY exchange, symbol',
+      ),
+
+      movementInsert: db.prepare<[string, number, string, number, string]>(
+        'INSERT INTO fund_movements(account, time_ms, kind, amount, ref) VALUES (?, ?, ?, ?, ?)',
+      ),
+
+      totals: db.prepare<[string, string, string, string, string], FundTotals>(
+        `SELECT
+           (SELECT coalesce(sum(realised), 0) FROM positions WHERE account = ?) AS realised,
+           (SELECT coalesce(sum(margin), 0) FROM positions WHERE account = ?) AS positionMargin,
+           (SELECT coalesce(sum(margin_blocked), 0) FROM orders
+              WHERE account = ? AND status IN ('open', 'trigger pending')) AS orderMargin,
+           (SELECT coalesce(sum(cost), 0) FROM holdings WHERE account = ?) AS holdingsCost,
+           (SELECT coalesce(sum(amount), 0) FROM fund_movements WHERE account = ?) AS movements`,
+      ),
+
+      responseGet: db.prepare<[string, string], { body: string }>(
+        'SELECT body FROM responses WHERE account = ? AND request_id = ?',
+      ),
+      responseInsert: db.prepare<[string, string, string, number]>(
+        'INSERT INTO responses(account, request_id, body, created_ms) VALUES (?, ?, ?, ?)',
+      ),
+    };
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  meta(key: string): string | undefined {
+    return this.s.metaGet.get(key)?.value;
+  }
+  setMeta(key: string, value: string): void {
+    this.s.metaSet.run(key, value);
+  }
+
+  account(account: string): AccountRow | undefined {
+    return this.s.accountGet.get(account);
+  }
+  insertAccount(row: AccountRow): void {
+    this.s.accountInsert.run(row.account, row.capital, row.settled_day, row.created_ms);
+  }
+  setSettledDay(account: string, day: number): void {
+    this.s.accountSettled.run(day, account);
+  }
+  accounts(): AccountRow[] {
+    return this.s.accountsAll.all();
+  }
+
+  insertOrder(row: NewOrderRow): void {
+    this.s.orderInsert.run(row);
+  }
+  updateOrder(row: OrderRow): void {
+    this.s.orderUpdate.run(row);
+  }
+  order(account: string, orderid: string): OrderRow | undefined {
+    return this.s.orderGet.get(account, orderid);
+  }
+  /** Every order of an account, newest first. */
+  orders(account: string): OrderRow[] {
+    return this.s.ordersOf.all(account);
+  }
+  activeOrders(): OrderRow[] {
+    return this.s.ordersActive.all();
+  }
+  activeOrderCount(): number {
+    return this.s.ordersActiveCount.get()?.n ?? 0;
+  }
+  /** Largest order id in [from, to), for resuming the id counter after a restart. */
+  maxOrderId(from: string, to: string): string | undefined {
+    return this.s.maxOrderId.get(from, to)?.id ?? undefined;
+  }
+
+  insertTrade(row: Omit<TradeRow, 'seq'>): void {
+    this.s.tradeInsert.run(row);
+  }
+  /** Every trade of an account, newest first. */
+  trades(account: string): TradeRow[] {
+    return this.s.tradesOf.all(account);
+  }
+  maxTradeSeq(): number {
+    return this.s.maxTradeSeq.get()?.n ?? 0;
+  }
+
+  position(account: string, exchange: string, symbol: string, product: string): PositionRow | undefined {
+    return this.s.positionGet.get(account, exchange, symbol, product);
+  }
+  putPosition(row: PositionRow): void {
+    this.s.positionPut.run(row);
+  }
+  positions(account: string): PositionRow[] {
+    return this.s.positionsOf.all(account);
+  }
+  cncLongPositions(account: string): PositionRow[] {
+    return this.s.cncLongPositions.all(account);
+  }
+
+  addStrategyQuantity(
+    account: string,
+    strategy: string,
+    exchange: string,
+    symbol: string,
+    product: string,
+    delta: number,
+  ): void {
+    this.s.strategyAdd.run(account, strategy, exchange, symbol, product, delta);
+  }
+  strategyQuantity(
+    account: string,
+    strategy: string,
+    exchange: string,
+    symbol: string,
+    product: string,
+  ): number {
+    return this.s.strategyGet.get(account, strategy, exchange, symbol, product)?.quantity ?? 0;
+  }
+  strategyExposure(
+    account: string,
+    strategy: string,
+  ): { exchange: string; symbol: string; product: Product; quantity: number }[] {
+    return this.s.strategyOf.all(account, strategy);
+  }
+
+  holding(account: string, exchange: string, symbol: string): HoldingRow | undefined {
+    return this.s.holdingGet.get(account, exchange, symbol);
+  }
+  putHolding(row: HoldingRow): void {
+    this.s.holdingPut.run(row);
+  }
+  holdings(account: string): HoldingRow[] {
+    return this.s.holdingsOf.all(account);
+  }
+
+  /** Journals a change of available cash (amount > 0 frees cash). */
+  movement(account: string, timeMs: number, kind: string, amount: number, ref: string): void {
+    if (amount !== 0) this.s.movementInsert.run(account, timeMs, kind, amount, ref);
+  }
+
+  totals(account: string): FundTotals {
+    const t = this.s.totals.get(account, account, account, account, account);
+    return t ?? { realised: 0, positionMargin: 0, orderMargin: 0, holdingsCost: 0, movements: 0 };
+  }
+
+  response(account: string, requestId: string): string | undefined {
+    return this.s.responseGet.get(account, requestId)?.body;
+  }
+  insertResponse(account: string, requestId: string, body: string, nowMs: number): void {
+    this.s.responseInsert.run(account, requestId, body, nowMs);
+  }
+
+  /** Empties every book (orders, trades, positions, holdings, journal, responses) and restores capital. */
+  clearBooks(capital: number, settledDay: number): void {
+    this.db
+      .exec(`DELETE FROM orders; DELETE FROM trades; DELETE FROM positions; DELETE FROM strategy_positions;
+      DELETE FROM holdings; DELETE FROM fund_movements; DELETE FROM responses;`);
+    this.db.prepare('UPDATE accounts SET capital = ?, settled_day = ?').run(capital, settledDay);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

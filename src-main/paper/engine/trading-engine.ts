@@ -1,0 +1,703 @@
+// The paper trading engine: validation, margin, matching against the simulated book, positions,
+// holdings and funds, all persisted in the SQLite ledger. Every mutation is one transaction that
+// commits before the caller answers, so an acknowledged order survives a SIGKILL.
+import type { Action, Product } from '../../contract/index.js';
+import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
+import type { Clock, Market } from '../market/market.js';
+import type {
+  EngineResult,
+  OrderInput,
+  PaperFunds,
+  PaperHolding,
+  PaperOrder,
+  PaperOrderStatus,
+  PaperPosition,
+  PaperTrade,
+  TradingEngine,
+} from './engine.js';
+import { istDayOf } from './ist-time.js';
+import { Ledger, type NewOrderRow, type OrderRow, type PositionRow, type TradeRow } from './ledger.js';
+import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, positionMargin } from './margin.js';
+import { type Fill, LiquidityTracker } from './matching.js';
+import { OrderIds, tradeId } from './order-ids.js';
+import { applyFill, sellFromHolding } from './positions.js';
+import { formatMoney, toRupees, toUnits } from './units.js';
+import { checkInstrument, checkQuantity, checkShape, checkTick, normalise } from './validation.js';
+
+export const DEFAULT_CAPITAL = 10_000_000;
+
+export interface TradingEngineDeps {
+  /** Directory holding `paper.db`. */
+  dataDir: string;
+  master: InstrumentMaster;
+  market: Market;
+  /** Defaults to the market's clock. */
+  clock?: Clock;
+  /** Starting capital per account in rupees (default ₹1 crore). */
+  capital?: number;
+  leverage?: Partial<LeverageConfig>;
+  /** See LedgerOptions.durability. */
+  durability?: 'normal' | 'full';
+}
+
+export interface PaperTradingEngine extends TradingEngine {
+  readonly ledger: Ledger;
+  /** Runs `tick()` every `intervalMs` (default 250) on a timer that does not keep the process alive. */
+  startTicker(intervalMs?: number): void;
+  stopTicker(): void;
+}
+
+const ACTIVE: ReadonlySet<PaperOrderStatus> = new Set(['open', 'trigger pending']);
+/** Above this many resting orders, repeated lazy matching within one clock millisecond is skipped. */
+const LAZY_RESCAN_LIMIT = 200;
+
+type Refusal = Extract<EngineResult<PaperOrder>, { ok: false }>;
+const refuse = (status: number, message: string, orderid?: string): Refusal =>
+  orderid === undefined ? { ok: false, status, message } : { ok: false, status, message, orderid };
+
+export function createTradingEngine(deps: TradingEngineDeps): PaperTradingEngine {
+  return new Engine(deps);
+}
+
+class Engine implements PaperTradingEngine {
+  readonly ledger: Ledger;
+  private readonly master: InstrumentMaster;
+  private readonly market: Market;
+  private readonly clock: Clock;
+  private readonly capital: number;
+  private readonly lev: LeverageConfig;
+  private readonly liquidity = new LiquidityTracker();
+  private readonly ids: OrderIds;
+  private tradeSeq: number;
+  /** In-memory mirror of open/trigger-pending orders; null after a rollback (reloaded on use). */
+  private active: Map<string, OrderRow> | null = null;
+  private knownAccounts = new Set<string>();
+  private settledThrough = -1;
+  private lastSyncMs = Number.NaN;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private depth = 0;
+
+  constructor(deps: TradingEngineDeps) {
+    this.ledger = new Ledger(deps.dataDir, { durability: deps.durability ?? 'normal' });
+    this.master = deps.master;
+    this.market = deps.market;
+    this.clock = deps.clock ?? deps.market.clock;
+    this.capital = toUnits(deps.capital ?? DEFAULT_CAPITAL);
+    this.lev = { ...DEFAULT_LEVERAGE, ...deps.leverage };
+    this.ids = new OrderIds((from, to) => {
+      const fromOrders = this.ledger.maxOrderId(from, to);
+      const floor = this.ledger.meta('last_orderid');
+      const fromMeta = floor !== undefined && floor >= from && floor < to ? floor : undefined;
+      if (fromOrders === undefined) return fromMeta;
+      return fromMeta !== undefined && fromMeta > fromOrders ? fromMeta : fromOrders;
+    });
+    this.tradeSeq = Math.max(this.ledger.maxTradeSeq(), Number(this.ledger.meta('last_trade_seq') ?? 0));
+    if (this.ledger.meta('mode_version') === undefined) this.ledger.setMeta('mode_version', '1');
+  }
+
+  // ---- transactions ----
+
+  transaction<T>(fn: () => T): T {
+    this.depth += 1;
+    try {
+      return this.ledger.transaction(fn);
+    } catch (err) {
+      // SQLite rolled back; the in-memory mirrors may hold uncommitted state.
+      this.invalidate();
+      throw err;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private invalidate(): void {
+    this.active = null;
+    this.knownAccounts = new Set();
+    this.settledThrough = -1;
+    this.ids.resync();
+    this.tradeSeq = Math.max(this.tradeSeq, this.ledger.maxTradeSeq());
+  }
+
+  private activeOrders(): Map<string, OrderRow> {
+    if (!this.active) {
+      this.active = new Map(this.ledger.activeOrders().map((o) => [o.orderid, o]));
+    }
+    return this.active;
+  }
+
+  private ensureAccount(account: string, now: number): void {
+    if (this.knownAccounts.has(account)) return;
+    if (!this.ledger.account(account)) {
+      this.ledger.insertAccount({
+        account,
+        capital: this.capital,
+        settled_day: istDayOf(now),
+        created_ms: now,
+      });
+    }
+    this.knownAccounts.add(account);
+  }
+
+  // ---- matching ----
+
+  tick(): void {
+    this.sync(true);
+  }
+
+  /** Matching at the clock's time; lazily before each call, forced by tick(). */
+  private sync(force = false): void {
+    const now = this.clock.now();
+    const day = istDayOf(now);
+    if (day > this.settledThrough) this.transaction(() => this.settleAll(day, now));
+    const active = this.activeOrders();
+    if (active.size === 0) {
+      this.lastSyncMs = now;
+      return;
+    }
+    if (!force && now === this.lastSyncMs && active.size > LAZY_RESCAN_LIMIT) return;
+    this.lastSyncMs = now;
+    this.transaction(() => {
+      const ltpCache = new Map<string, number>();
+      for (const order of [...active.values()]) this.matchOrder(order, now, false, ltpCache);
+    });
+    this.liquidity.prune(Math.floor(now / 1000));
+  }
+
+  private instrument(exchange: string, symbol: string): Instrument | undefined {
+    return this.master.get(exchange, symbol) ?? this.master.get(exchange, symbol.toUpperCase());
+  }
+
+  /**
+   * Tries to fill one active order at `now`. At placement a LIMIT only takes book liquidity up to
+   * its limit; afterwards a resting LIMIT also fills in full at its limit once the last price
+   * reaches it. Triggered SL/SL-M orders become LIMIT/MARKET orders.
+   */
+  private matchOrder(o: OrderRow, now: number, atPlacement: boolean, ltpCache?: Map<string, number>): void {
+    const inst = this.instrument(o.exchange, o.symbol);
+    if (!inst) return;
+    const key = `${inst.exchange}:${inst.symbol}`;
+    let ltp = ltpCache?.get(key);
+    if (ltp === undefined) {
+      ltp = toUnits(this.market.lastPrice(inst));
+      ltpCache?.set(key, ltp);
+    }
+    if (ltp <= 0) return;
+    const buy = o.action === 'BUY';
+    let changed = false;
+    if (o.status === 'trigger pending') {
+      const triggered = buy ? ltp >= o.trigger_price : ltp <= o.trigger_price;
+      if (!triggered) return;
+      o.status = 'open';
+      o.updated_ms = now;
+      changed = true;
+    }
+    const remaining = o.quantity - o.filled_quantity;
+    const second = Math.floor(now / 1000);
+    const book = this.market.book(inst);
+    const levels = buy ? book.asks : book.bids;
+    const side = `${key}:${buy ? 'ask' : 'bid'}`;
+    let fills: Fill[];
+    if (o.pricetype === 'MARKET' || o.pricetype === 'SL-M') {
+      fills = this.liquidity.walk(side, second, levels, remaining);
+    } else {
+      const limit = o.price;
+      fills = this.liquidity.walk(side, second, levels, remaining, (p) => (buy ? p <= limit : p >= limit));
+      const rest = remaining - fills.reduce((s, f) => s + f.quantity, 0);
+      if (!atPlacement && rest > 0 && (buy ? ltp <= limit : ltp >= limit))
+        fills.push({ price: limit, quantity: rest });
+    }
+    for (const f of fills) this.fill(o, inst, f, now);
+    if (fills.length === 0 && changed) this.ledger.updateOrder(o);
+  }
+
+  /** Records one fill: trade row, order progress, position, holdings, margin and cash. */
+  private fill(o: OrderRow, inst: Instrument, f: Fill, now: number): void {
+    const remainingBefore = o.quantity - o.filled_quantity;
+    const q = f.quantity;
+    const release =
+      q >= remainingBefore ? o.margin_blocked : Math.round((o.margin_blocked * q) / remainingBefore);
+    o.margin_blocked -= release;
+    o.filled_quantity += q;
+    o.fill_value += q * f.price;
+    o.updated_ms = now;
+    if (o.filled_quantity >= o.quantity) {
+      o.status = 'complete';
+      o.margin_blocked = 0;
+      this.active?.delete(o.orderid);
+    }
+    this.ledger.updateOrder(o);
+
+    this.tradeSeq += 1;
+    this.ledger.insertTrade({
+      tradeid: tradeId(now, this.tradeSeq),
+      orderid: o.orderid,
+      account: o.account,
+      strategy: o.strategy,
+      exchange: o.exchange,
+      symbol: o.symbol,
+      product: o.product,
+      action: o.action,
+      quantity: q,
+      price: f.price,
+      time_ms: now,
+    });
+
+    const buy = o.action === 'BUY';
+    const pos = this.ledger.position(o.account, o.exchange, o.symbol, o.product) ?? emptyPosition(o, now);
+    let state = { quantity: pos.quantity, cost: pos.cost, realised: pos.realised };
+    let holdingCostFreed = 0;
+    if (!buy && o.product === 'CNC') {
+      // A delivery sell takes today's long first, then settled holdings.
+      const fromPosition = Math.min(q, Math.max(pos.quantity, 0));
+      if (fromPosition > 0) state = applyFill(state, -fromPosition, f.price);
+      let rest = q - fromPosition;
+      const holding = rest > 0 ? this.ledger.holding(o.account, o.exchange, o.symbol) : undefined;
+      if (holding && holding.quantity > 0) {
+        const fromHolding = Math.min(rest, holding.quantity);
+        const sold = sellFromHolding(holding, fromHolding, f.price);
+        holdingCostFreed = holding.cost - sold.cost;
+        state = { ...state, realised: state.realised + sold.realised };
+        this.ledger.putHolding({ ...holding, quantity: sold.quantity, cost: sold.cost, updated_ms: now });
+        rest -= fromHolding;
+      }
+      if (rest > 0) state = applyFill(state, -rest, f.price);
+    } else {
+      state = applyFill(state, buy ? q : -q, f.price);
+    }
+    const margin = positionMargin(this.lev, inst, o.product, state.quantity, state.cost);
+    this.ledger.putPosition({ ...pos, ...state, margin, updated_ms: now });
+    this.ledger.movement(
+      o.account,
+      now,
+      'fill',
+      release + pos.margin - margin + (state.realised - pos.realised) + holdingCostFreed,
+      o.orderid,
+    );
+    this.ledger.addStrategyQuantity(o.account, o.strategy, o.exchange, o.symbol, o.product, buy ? q : -q);
+  }
+
+  /** At an IST day boundary, CNC longs settle into holdings (the margin becomes the holding's cost). */
+  private settleAll(day: number, now: number): void {
+    for (const acc of this.ledger.accounts()) {
+      if (acc.settled_day >= day) continue;
+      for (const pos of this.ledger.cncLongPositions(acc.account)) {
+        const h = this.ledger.holding(acc.account, pos.exchange, pos.symbol);
+        this.ledger.putHolding({
+          account: acc.account,
+          exchange: pos.exchange,
+          symbol: pos.symbol,
+          quantity: (h?.quantity ?? 0) + pos.quantity,
+          cost: (h?.cost ?? 0) + pos.cost,
+          updated_ms: now,
+        });
+        this.ledger.movement(
+          acc.account,
+          now,
+          'settle',
+          pos.margin - pos.cost,
+          `${pos.exchange}:${pos.symbol}`,
+        );
+        this.ledger.putPosition({ ...pos, quantity: 0, cost: 0, margin: 0 });
+      }
+      this.ledger.setSettledDay(acc.account, day);
+    }
+    this.settledThrough = day;
+  }
+
+  // ---- orders ----
+
+  placeOrder(account: string, raw: OrderInput): EngineResult<PaperOrder> {
+    const shape = checkShape(raw);
+    if (shape) return refuse(400, shape);
+    const input = normalise(raw);
+    const inst = this.instrument(input.exchange, input.symbol);
+    const bad = checkInstrument(input, inst);
+    if (bad || !inst) return refuse(400, bad ?? `Symbol ${input.symbol} not found on ${input.exchange}`);
+    this.sync();
+    const now = this.clock.now();
+    let ltp = 0;
+    if (input.pricetype === 'MARKET') {
+      ltp = toUnits(this.market.lastPrice(inst));
+      if (ltp <= 0) {
+        return refuse(
+          400,
+          `Cannot place MARKET order for ${inst.symbol} - unable to fetch current price. Please try again later or use LIMIT order with a specific price.`,
+        );
+      }
+    }
+    return this.transaction(() => {
+      this.ensureAccount(account, now);
+      const row: NewOrderRow = {
+        orderid: this.ids.next(now),
+        account,
+        strategy: input.strategy,
+        exchange: inst.exchange,
+        symbol: inst.symbol,
+        action: input.action,
+        quantity: input.quantity,
+        pricetype: input.pricetype,
+        product: input.product,
+        price: toUnits(input.price),
+        trigger_price: toUnits(input.trigger_price),
+        disclosed_quantity: input.disclosed_quantity,
+        status: 'open',
+        filled_quantity: 0,
+        fill_value: 0,
+        rejection_reason: '',
+        margin_blocked: 0,
+        created_ms: now,
+        updated_ms: now,
+      };
+      const buy = input.action === 'BUY';
+      const pos = this.ledger.position(account, row.exchange, row.symbol, row.product);
+
+      const reason = buy || input.product !== 'CNC' ? undefined : this.cncSellRefusal(account, row, pos);
+      const ref =
+        input.pricetype === 'MARKET' ? ltp : input.pricetype === 'LIMIT' ? row.price : row.trigger_price;
+      const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity, ref, pos?.quantity ?? 0);
+      const available = reason ? 0 : this.availableUnits(account);
+      const rejection =
+        reason ??
+        (margin > available
+          ? `Insufficient funds. Required: ₹${formatMoney(margin)}, Available: ₹${formatMoney(available)}, Shortage: ₹${formatMoney(margin - available)}`
+          : undefined);
+      if (rejection) {
+        // Business refusals are recorded (sandbox behaviour) and answered 400 with the order id.
+        this.ledger.insertOrder({ ...row, status: 'rejected', rejection_reason: rejection });
+        return refuse(400, rejection, row.orderid);
+      }
+
+      row.margin_blocked = margin;
+      if (input.pricetype === 'SL' || input.pricetype === 'SL-M') row.status = 'trigger pending';
+      this.ledger.insertOrder(row);
+      this.ledger.movement(account, now, 'block', -margin, row.orderid);
+      const stored = this.ledger.order(account, row.orderid);
+      if (!stored) throw new Error(`order ${row.orderid} vanished`);
+      this.activeOrders().set(stored.orderid, stored);
+      this.matchOrder(stored, now, true);
+      return { ok: true, value: toPaperOrder(stored) };
+    });
+  }
+
+  /** The real sandbox's CNC SELL check: today's long plus settled holdings must cover it. */
+  private cncSellRefusal(
+    account: string,
+    row: NewOrderRow,
+    pos: PositionRow | undefined,
+  ): string | undefined {
+    const p = Math.max(pos?.quantity ?? 0, 0);
+    const h = Math.max(this.ledger.holding(account, row.exchange, row.symbol)?.quantity ?? 0, 0);
+    const available = p + h;
+    if (available <= 0) {
+      return `Cannot sell ${row.symbol} in CNC. No positions or holdings available. CNC (delivery) requires existing shares. Use MIS for intraday short selling.`;
+    }
+    if (row.quantity > available) {
+      return `Cannot sell ${row.quantity} shares of ${row.symbol} in CNC. Only ${available} shares available (Position: ${p}, Holdings: ${h})`;
+    }
+    return undefined;
+  }
+
+  modifyOrder(
+    account: string,
+    orderid: string,
+    changes: { quantity: number; price: number; trigger_price: number },
+  ): EngineResult<PaperOrder> {
+    this.sync();
+    const now = this.clock.now();
+    return this.transaction(() => {
+      const o = this.ledger.order(account, orderid);
+      if (!o) return refuse(404, `Order ${orderid} not found`);
+      if (!ACTIVE.has(o.status)) return refuse(400, `Cannot modify order in ${o.status} status`);
+      const inst = this.instrument(o.exchange, o.symbol);
+      // Zero means "not provided" (sandbox); only quantity, price and trigger change.
+      const usesPrice = o.pricetype === 'LIMIT' || o.pricetype === 'SL';
+      const usesTrigger = o.pricetype === 'SL' || o.pricetype === 'SL-M';
+      if (changes.price > 0 && !usesPrice) return refuse(400, `${o.pricetype} orders do not accept a price`);
+      if (changes.trigger_price > 0 && !usesTrigger) {
+        return refuse(400, `${o.pricetype} orders do not accept a trigger_price`);
+      }
+      const quantity = changes.quantity > 0 ? changes.quantity : o.quantity;
+      if (quantity <= o.filled_quantity) {
+        return refuse(400, `Quantity ${quantity} must exceed the filled quantity ${o.filled_quantity}`);
+      }
+      if (inst) {
+        const bad =
+          checkQuantity(quantity, inst) ??
+          (changes.price > 0 ? checkTick('Price', changes.price, inst) : undefined) ??
+          (changes.trigger_price > 0 ? checkTick('Trigger price', changes.trigger_price, inst) : undefined);
+        if (bad) return refuse(400, bad);
+      }
+      const price = changes.price > 0 ? toUnits(changes.price) : o.price;
+      const trigger = changes.trigger_price > 0 ? toUnits(changes.trigger_price) : o.trigger_price;
+      if (o.pricetype === 'SL') {
+        if (o.action === 'BUY' && trigger > price) {
+          return refuse(
+            400,
+            `Trigger price ${toRupees(trigger)} must not be above the limit price ${toRupees(price)} for a BUY SL order`,
+          );
+        }
+        if (o.action === 'SELL' && trigger < price) {
+          return refuse(
+            400,
+            `Trigger price ${toRupees(trigger)} must not be below the limit price ${toRupees(price)} for a SELL SL order`,
+          );
+        }
+      }
+      // As the sandbox: no margin re-computation; the next tick decides whether it now fills.
+      const updated: OrderRow = { ...o, quantity, price, trigger_price: trigger, updated_ms: now };
+      this.ledger.updateOrder(updated);
+      this.activeOrders().set(orderid, updated);
+      return { ok: true, value: toPaperOrder(updated) };
+    });
+  }
+
+  cancelOrder(account: string, orderid: string): EngineResult<PaperOrder> {
+    this.sync();
+    const now = this.clock.now();
+    return this.transaction(() => {
+      const o = this.ledger.order(account, orderid);
+      if (!o) return refuse(404, `Order ${orderid} not found`);
+      if (!ACTIVE.has(o.status)) return refuse(400, `Cannot cancel order in ${o.status} status`);
+      const released = o.margin_blocked;
+      const updated: OrderRow = { ...o, status: 'cancelled', margin_blocked: 0, updated_ms: now };
+      this.ledger.updateOrder(updated);
+      this.ledger.movement(account, now, 'cancel', released, orderid);
+      this.activeOrders().delete(orderid);
+      return { ok: true, value: toPaperOrder(updated) };
+    });
+  }
+
+  // ---- reads ----
+
+  order(account: string, orderid: string): PaperOrder | undefined {
+    this.sync();
+    const o = this.ledger.order(account, orderid);
+    return o ? toPaperOrder(o) : undefined;
+  }
+
+  orders(account: string): PaperOrder[] {
+    this.sync();
+    const today = istDayOf(this.clock.now());
+    return this.ledger
+      .orders(account)
+      .filter((o) => ACTIVE.has(o.status) || istDayOf(o.created_ms) === today)
+      .map(toPaperOrder);
+  }
+
+  trades(account: string): PaperTrade[] {
+    this.sync();
+    const today = istDayOf(this.clock.now());
+    return this.ledger
+      .trades(account)
+      .filter((t) => istDayOf(t.time_ms) === today)
+      .map(toPaperTrade);
+  }
+
+  positions(account: string): PaperPosition[] {
+    this.sync();
+    const today = istDayOf(this.clock.now());
+    const out: PaperPosition[] = [];
+    for (const p of this.ledger.positions(account)) {
+      if (p.quantity === 0 && istDayOf(p.updated_ms) !== today) continue;
+      const ltp = this.ltpUnits(p.exchange, p.symbol);
+      const unrealised = p.quantity === 0 || ltp <= 0 ? 0 : ltp * p.quantity - p.cost;
+      out.push({
+        exchange: p.exchange,
+        symbol: p.symbol,
+        product: p.product,
+        quantity: p.quantity,
+        average_price: p.quantity === 0 ? 0 : toRupees(p.cost / p.quantity),
+        realised_pnl: toRupees(p.realised),
+        unrealised_pnl: toRupees(unrealised),
+        ltp: toRupees(ltp),
+      });
+    }
+    return out;
+  }
+
+  holdings(account: string): PaperHolding[] {
+    this.sync();
+    return this.ledger.holdings(account).map((h) => {
+      const ltp = this.ltpUnits(h.exchange, h.symbol);
+      const pnl = ltp * h.quantity - h.cost;
+      return {
+        exchange: h.exchange,
+        symbol: h.symbol,
+        quantity: h.quantity,
+        average_price: toRupees(h.cost / h.quantity),
+        ltp: toRupees(ltp),
+        pnl: toRupees(pnl),
+        pnlpercent: h.cost === 0 ? 0 : Math.round((pnl / h.cost) * 10_000) / 100,
+      };
+    });
+  }
+
+  /**
+   * availablecash = capital + realised − order blocks − position margin − settled holdings cost;
+   * utiliseddebits = order blocks + position margin; m2mrealized = realised since the last reset;
+   * m2munrealized = Σ (ltp × qty − cost) of open positions; collateral 0.
+   */
+  funds(account: string): PaperFunds {
+    this.sync();
+    const t = this.ledger.totals(account);
+    let unrealised = 0;
+    for (const p of this.ledger.positions(account)) {
+      if (p.quantity === 0) continue;
+      const ltp = this.ltpUnits(p.exchange, p.symbol);
+      if (ltp > 0) unrealised += ltp * p.quantity - p.cost;
+    }
+    return {
+      availablecash: toRupees(this.availableUnits(account)),
+      collateral: 0,
+      m2mrealized: toRupees(t.realised),
+      m2munrealized: toRupees(unrealised),
+      utiliseddebits: toRupees(t.orderMargin + t.positionMargin),
+    };
+  }
+
+  private availableUnits(account: string): number {
+    const capital = this.ledger.account(account)?.capital ?? this.capital;
+    const t = this.ledger.totals(account);
+    return capital + t.realised - t.orderMargin - t.positionMargin - t.holdingsCost;
+  }
+
+  private ltpUnits(exchange: string, symbol: string): number {
+    const inst = this.instrument(exchange, symbol);
+    return inst ? toUnits(this.market.lastPrice(inst)) : 0;
+  }
+
+  strategyQuantity(
+    account: string,
+    strategy: string,
+    symbol: string,
+    exchange: string,
+    product: Product,
+  ): number {
+    this.sync();
+    return this.ledger.strategyQuantity(account, strategy, exchange, symbol, product);
+  }
+
+  strategyExposure(
+    account: string,
+    strategy: string,
+  ): { symbol: string; exchange: string; product: Product; quantity: number }[] {
+    this.sync();
+    return this.ledger
+      .strategyExposure(account, strategy)
+      .map((r) => ({ symbol: r.symbol, exchange: r.exchange, product: r.product, quantity: r.quantity }));
+  }
+
+  // ---- misc ----
+
+  rememberResponse(account: string, requestId: string, compute: () => unknown): unknown {
+    return this.transaction(() => {
+      const stored = this.ledger.response(account, requestId);
+      if (stored !== undefined) return JSON.parse(stored) as unknown;
+      const value = compute();
+      this.ledger.insertResponse(account, requestId, JSON.stringify(value ?? null), this.clock.now());
+      return value;
+    });
+  }
+
+  mode(): { mode: 'analyze'; balance_type: 'sandbox'; mode_version: number } {
+    return {
+      mode: 'analyze',
+      balance_type: 'sandbox',
+      mode_version: Number(this.ledger.meta('mode_version') ?? 1),
+    };
+  }
+
+  reset(): void {
+    const now = this.clock.now();
+    this.transaction(() => {
+      // Ids stay unique across resets: remember the high-water marks before the rows go.
+      const lastId = this.ledger.maxOrderId('000000', '999999~');
+      if (lastId) this.ledger.setMeta('last_orderid', lastId);
+      this.ledger.setMeta('last_trade_seq', String(this.tradeSeq));
+      this.ledger.clearBooks(this.capital, istDayOf(now));
+      this.ledger.setMeta('mode_version', String(this.mode().mode_version + 1));
+    });
+    this.active = new Map();
+    this.liquidity.clear();
+  }
+
+  startTicker(intervalMs = 250): void {
+    this.stopTicker();
+    this.timer = setInterval(() => {
+      try {
+        this.tick();
+      } catch (err) {
+        console.error('paper engine: tick failed', err);
+      }
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopTicker(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  close(): void {
+    this.stopTicker();
+    this.ledger.close();
+  }
+}
+
+function emptyPosition(o: OrderRow, now: number): PositionRow {
+  return {
+    account: o.account,
+    exchange: o.exchange,
+    symbol: o.symbol,
+    product: o.product,
+    quantity: 0,
+    cost: 0,
+    realised: 0,
+    margin: 0,
+    updated_ms: now,
+  };
+}
+
+function round4(n: number): number {
+  return Math.round(n * 10_000) / 10_000;
+}
+
+export function toPaperOrder(o: OrderRow): PaperOrder {
+  return {
+    orderid: o.orderid,
+    account: o.account,
+    strategy: o.strategy,
+    exchange: o.exchange,
+    symbol: o.symbol,
+    action: o.action as Action,
+    quantity: o.quantity,
+    pricetype: o.pricetype,
+    product: o.product,
+    price: toRupees(o.price),
+    trigger_price: toRupees(o.trigger_price),
+    disclosed_quantity: o.disclosed_quantity,
+    status: o.status,
+    filled_quantity: o.filled_quantity,
+    average_price: o.filled_quantity === 0 ? 0 : round4(toRupees(o.fill_value / o.filled_quantity)),
+    rejection_reason: o.rejection_reason,
+    margin_blocked: toRupees(o.margin_blocked),
+    created_ms: o.created_ms,
+    updated_ms: o.updated_ms,
+  };
+}
+
+function toPaperTrade(t: TradeRow): PaperTrade {
+  return {
+    tradeid: t.tradeid,
+    orderid: t.orderid,
+    account: t.account,
+    strategy: t.strategy,
+    exchange: t.exchange,
+    symbol: t.symbol,
+    product: t.product,
+    action: t.action,
+    quantity: t.quantity,
+    price: toRupees(t.price),
+    time_ms: t.time_ms,
+  };
+}
