@@ -1,0 +1,390 @@
+// Market-data and reference endpoints of the paper gateway over real HTTP: shapes checked against
+// the contract schemas and exact JSON types, every §7.3 expiry message, and 403 on every endpoint.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AnalyzerResponse,
+  DepthResponse,
+  ErrorBody,
+  ExpiryResponse,
+  HistoryResponse,
+  IntervalsResponse,
+  MultiQuotesResponse,
+  PingResponse,
+  QuotesResponse,
+  SearchResponse,
+  SymbolResponse,
+} from '../../../src-main/contract/index.js';
+import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+
+let gw: TestGateway;
+let key: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  key = gw.apiKey;
+});
+afterAll(async () => {
+  await gw.stop();
+});
+
+const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+describe('ping, intervals, analyzer', () => {
+  it('ping answers pong from the paper broker', async () => {
+    const r = await gw.post('/api/v1/ping', { apikey: key });
+    expect(r.status).toBe(200);
+    expect(PingResponse.parse(r.json)).toBeTruthy();
+    expect(r.json).toEqual({ status: 'success', data: { broker: 'paper', message: 'pong' } });
+  });
+
+  it('intervals lists what the simulator supports', async () => {
+    const r = await gw.post('/api/v1/intervals', { apikey: key });
+    expect(r.status).toBe(200);
+    IntervalsResponse.parse(r.json);
+    expect(r.body['data']).toEqual({
+      seconds: ['1s', '5s', '10s', '15s', '30s', '45s'],
+      minutes: ['1m', '2m', '3m', '5m', '10m', '15m', '20m', '30m'],
+      hours: ['1h', '2h', '3h', '4h'],
+      days: ['D'],
+      weeks: ['W'],
+      months: ['M'],
+    });
+  });
+
+  it('analyzer reports sandbox mode with an integer mode_version', async () => {
+    const r = await gw.post('/api/v1/analyzer', { apikey: key });
+    expect(r.status).toBe(200);
+    AnalyzerResponse.parse(r.json);
+    const d = r.body['data'] as Record<string, unknown>;
+    expect(d['analyze_mode']).toBe(true);
+    expect(d['mode']).toBe('analyze');
+    expect(d['balance_type']).toBe('sandbox');
+    expect(isInt(d['mode_version'])).toBe(true);
+    expect(isInt(d['total_logs'])).toBe(true);
+  });
+});
+
+describe('depth, quotes, multiquotes', () => {
+  it('depth has five levels each side and numeric fields', async () => {
+    const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'SBIN', exchange: 'NSE' });
+    expect(r.status).toBe(200);
+    DepthResponse.parse(r.json);
+    const d = r.body['data'] as Record<string, unknown>;
+    for (const f of ['open', 'high', 'low', 'ltp', 'prev_close']) expect(isNum(d[f]), f).toBe(true);
+    for (const f of ['ltq', 'volume', 'oi', 'totalbuyqty', 'totalsellqty']) expect(isInt(d[f]), f).toBe(true);
+    const asks = d['asks'] as { price: number; quantity: number }[];
+    const bids = d['bids'] as { price: number; quantity: number }[];
+    expect(asks).toHaveLength(5);
+    expect(bids).toHaveLength(5);
+    for (const l of [...asks, ...bids]) {
+      expect(Object.keys(l).sort()).toEqual(['price', 'quantity']);
+      expect(isNum(l.price) && isInt(l.quantity)).toBe(true);
+    }
+    // Best first: asks rise, bids fall, and the book does not cross.
+    for (let i = 1; i < 5; i++) {
+      expect(asks[i]!.price).toBeGreaterThan(asks[i - 1]!.price);
+      expect(bids[i]!.price).toBeLessThan(bids[i - 1]!.price);
+    }
+    expect(bids[0]!.price).toBeLessThan(asks[0]!.price);
+  });
+
+  it('depth of an unknown symbol is 400 naming it', async () => {
+    const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'FOO', exchange: 'NSE' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/Symbol 'FOO' not found for exchange 'NSE'/);
+  });
+
+  it('quotes has the upstream fields as numbers', async () => {
+    const r = await gw.post('/api/v1/quotes', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
+    expect(r.status).toBe(200);
+    QuotesResponse.parse(r.json);
+    const d = r.body['data'] as Record<string, unknown>;
+    expect(Object.keys(d).sort()).toEqual([
+      'ask',
+      'bid',
+      'high',
+      'low',
+      'ltp',
+      'oi',
+      'open',
+      'prev_close',
+      'volume',
+    ]);
+    for (const v of Object.values(d)) expect(isNum(v)).toBe(true);
+    expect(isInt(d['volume'])).toBe(true);
+  });
+
+  it('quotes of an unknown symbol is 400 with the upstream sentence', async () => {
+    const r = await gw.post('/api/v1/quotes', { apikey: key, symbol: 'RELIANC', exchange: 'NSE' });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      status: 'error',
+      message:
+        "Symbol 'RELIANC' not found for exchange 'NSE'. Please verify the symbol name and ensure master contracts are downloaded.",
+    });
+  });
+
+  it('multiquotes lists invalid symbols first, then quotes', async () => {
+    const r = await gw.post('/api/v1/multiquotes', {
+      apikey: key,
+      symbols: [
+        { symbol: 'RELIANCE', exchange: 'NSE' },
+        { symbol: 'FOO', exchange: 'NSE' },
+        { symbol: 'TCS', exchange: 'NSE' },
+      ],
+    });
+    expect(r.status).toBe(200);
+    MultiQuotesResponse.parse(r.json);
+    const results = r.body['results'] as Record<string, unknown>[];
+    expect(results).toHaveLength(3);
+    expect(results[0]).toMatchObject({ symbol: 'FOO', exchange: 'NSE' });
+    expect(results[0]!['error']).toMatch(/not found/);
+    expect(results.slice(1).map((x) => x['symbol'])).toEqual(['RELIANCE', 'TCS']);
+    expect(isNum((results[1]!['data'] as Record<string, unknown>)['ltp'])).toBe(true);
+  });
+
+  it('multiquotes with only invalid symbols is 400 with invalid_symbols', async () => {
+    const r = await gw.post('/api/v1/multiquotes', {
+      apikey: key,
+      symbols: [
+        { symbol: 'FOO', exchange: 'NSE' },
+        { symbol: 'BAR', exchange: 'BSE' },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body['status']).toBe('error');
+    expect(r.body['message']).toMatch(/Symbol 'FOO' not found/);
+    expect(r.body['invalid_symbols']).toHaveLength(2);
+  });
+
+  it('multiquotes names a bad entry by its index', async () => {
+    const r = await gw.post('/api/v1/multiquotes', { apikey: key, symbols: [{ symbol: 'SBIN' }] });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/symbols\[0\]\.exchange/);
+  });
+});
+
+describe('symbol and search', () => {
+  it('symbol returns the master row with id and freeze_qty', async () => {
+    const r = await gw.post('/api/v1/symbol', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
+    expect(r.status).toBe(200);
+    SymbolResponse.parse(r.json);
+    const d = r.body['data'] as Record<string, unknown>;
+    expect(d).toMatchObject({ symbol: 'RELIANCE', exchange: 'NSE', expiry: '', strike: -0.01, lotsize: 1 });
+    expect(isInt(d['id']) && isInt(d['freeze_qty'])).toBe(true);
+    expect(typeof d['token']).toBe('string');
+    expect(isNum(d['tick_size'])).toBe(true);
+  });
+
+  it('unknown symbol is 404 with the upstream sentence', async () => {
+    const r = await gw.post('/api/v1/symbol', { apikey: key, symbol: 'FOO', exchange: 'NSE' });
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ status: 'error', message: 'Symbol FOO not found in exchange NSE' });
+  });
+
+  it('search finds option contracts by symbol, strike, month and type', async () => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query: 'NIFTY 26000 DEC CE', exchange: 'NFO' });
+    expect(r.status).toBe(200);
+    SearchResponse.parse(r.json);
+    const rows = r.body['data'] as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(r.body['message']).toBe(`Found ${rows.length} matching symbols`);
+    for (const row of rows) {
+      expect(row['exchange']).toBe('NFO');
+      expect(row['symbol']).toMatch(/NIFTY\d{2}DEC\d{2}26000CE$/);
+      expect(row['strike']).toBe(26000);
+      expect(isInt(row['freeze_qty']) && isInt(row['lotsize'])).toBe(true);
+      expect(row['expiry']).toMatch(/^\d{2}-DEC-\d{2}$/);
+    }
+  });
+
+  it('search is case-insensitive and searches every exchange without a filter', async () => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query: 'reliance' });
+    expect(r.status).toBe(200);
+    const exchanges = new Set((r.body['data'] as { exchange: string }[]).map((x) => x.exchange));
+    expect(exchanges.has('NSE')).toBe(true);
+    expect(exchanges.size).toBeGreaterThan(1);
+  });
+
+  it('no match is 200 with [] and the upstream message', async () => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query: 'ZZZZQQQ' });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ status: 'success', message: 'No matching symbols found', data: [] });
+  });
+
+  it.each([[''], ['   '], [undefined]])('empty query %j is 400', async (query) => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toBe('Query parameter is required and cannot be empty');
+  });
+});
+
+describe('expiry (§4.17, §7.3)', () => {
+  it('lists NIFTY option expiries chronologically, none before today', async () => {
+    const r = await gw.post('/api/v1/expiry', {
+      apikey: key,
+      symbol: 'NIFTY',
+      exchange: 'NFO',
+      instrumenttype: 'options',
+    });
+    expect(r.status).toBe(200);
+    ExpiryResponse.parse(r.json);
+    const dates = r.body['data'] as string[];
+    expect(dates.length).toBeGreaterThan(3);
+    expect(r.body['message']).toBe(`Found ${dates.length} expiry dates for NIFTY options in NFO`);
+    const parsed = dates.map((d) => {
+      expect(d).toMatch(/^\d{2}-[A-Z]{3}-\d{2}$/);
+      return Date.parse(d.replace(/-(\d{2})$/, '-20$1'));
+    });
+    expect([...parsed].sort((a, b) => a - b)).toEqual(parsed);
+    expect(parsed[0]!).toBeGreaterThanOrEqual(Date.parse('2026-11-20'));
+  });
+
+  it('futures of NIFTY exclude NIFTYNXT50 (exact underlying match)', async () => {
+    const a = await gw.post('/api/v1/expiry', {
+      apikey: key,
+      symbol: 'NIFTY',
+      exchange: 'NFO',
+      instrumenttype: 'futures',
+    });
+    expect(a.status).toBe(200);
+    expect((a.body['data'] as string[]).length).toBeGreaterThan(0);
+    expect((a.body['data'] as string[]).length).toBeLessThanOrEqual(4);
+  });
+
+  it('no match is 200 success with [] and the §7.3 sentence', async () => {
+    const r = await gw.post('/api/v1/expiry', {
+      apikey: key,
+      symbol: 'FOO',
+      exchange: 'NFO',
+      instrumenttype: 'futures',
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      status: 'success',
+      message: 'No expiry dates found for FOO futures in NFO',
+      data: [],
+    });
+  });
+
+  const base = { symbol: 'NIFTY', exchange: 'NFO', instrumenttype: 'options' };
+  it.each([
+    [{ symbol: undefined }, 'Symbol parameter is required and cannot be empty'],
+    [{ symbol: '  ' }, 'Symbol parameter is required and cannot be empty'],
+    [{ exchange: undefined }, 'Exchange parameter is required and cannot be empty'],
+    [{ exchange: '' }, 'Exchange parameter is required and cannot be empty'],
+    [{ instrumenttype: undefined }, 'Instrumenttype parameter is required and cannot be empty'],
+    [{ instrumenttype: '' }, 'Instrumenttype parameter is required and cannot be empty'],
+    [{ instrumenttype: 'stocks' }, "Instrumenttype must be either 'futures' or 'options'"],
+    [{ exchange: 'NSE' }, 'Exchange must be one of: NFO, BFO, MCX, CDS'],
+  ])('%j → %s', async (patch, message) => {
+    const r = await gw.post('/api/v1/expiry', { apikey: key, ...base, ...patch });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ status: 'error', message });
+  });
+
+  it.each(['BFO', 'MCX', 'CDS'])('%s answers for both instrument types', async (exchange) => {
+    for (const instrumenttype of ['futures', 'options']) {
+      const r = await gw.post('/api/v1/expiry', { apikey: key, symbol: 'X', exchange, instrumenttype });
+      expect(r.status).toBe(200);
+      ExpiryResponse.parse(r.json);
+    }
+  });
+});
+
+describe('history (§9.4)', () => {
+  it('returns epoch-second bars with integer volume and oi always present', async () => {
+    const r = await gw.post('/api/v1/history', {
+      apikey: key,
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      interval: '5m',
+      start_date: '2026-11-19',
+      end_date: '2026-11-20',
+    });
+    expect(r.status).toBe(200);
+    HistoryResponse.parse(r.json);
+    const bars = r.body['data'] as Record<string, unknown>[];
+    expect(bars.length).toBeGreaterThan(100);
+    for (const b of bars) {
+      expect(Object.keys(b).sort()).toEqual(['close', 'high', 'low', 'oi', 'open', 'timestamp', 'volume']);
+      expect(isInt(b['timestamp']) && isInt(b['volume']) && isInt(b['oi'])).toBe(true);
+      expect((b['timestamp'] as number) % 300).toBe(0);
+    }
+    const first = bars[0]!['timestamp'] as number;
+    expect(first).toBe(Date.parse('2026-11-19T00:00:00+05:30') / 1000);
+    // Nothing after now (10:00 IST on the 20th).
+    expect(bars.at(-1)!['timestamp'] as number).toBeLessThanOrEqual(gw.clock.now() / 1000);
+  });
+
+  it('rejects an interval outside the list, naming the field', async () => {
+    const r = await gw.post('/api/v1/history', {
+      apikey: key,
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      interval: '7m',
+      start_date: '2026-11-19',
+      end_date: '2026-11-20',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/^interval must be one of/);
+  });
+
+  it('rejects an impossible date', async () => {
+    const r = await gw.post('/api/v1/history', {
+      apikey: key,
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      interval: 'D',
+      start_date: '2026-02-30',
+      end_date: '2026-11-20',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/start_date/);
+  });
+});
+
+describe('authentication', () => {
+  const bodies: [string, Record<string, unknown>][] = [
+    ['/api/v1/ping', {}],
+    ['/api/v1/intervals', {}],
+    ['/api/v1/analyzer', {}],
+    ['/api/v1/depth', { symbol: 'SBIN', exchange: 'NSE' }],
+    ['/api/v1/quotes', { symbol: 'SBIN', exchange: 'NSE' }],
+    ['/api/v1/multiquotes', { symbols: [{ symbol: 'SBIN', exchange: 'NSE' }] }],
+    ['/api/v1/symbol', { symbol: 'SBIN', exchange: 'NSE' }],
+    ['/api/v1/search', { query: 'SBIN' }],
+    ['/api/v1/expiry', { symbol: 'NIFTY', exchange: 'NFO', instrumenttype: 'options' }],
+    [
+      '/api/v1/history',
+      { symbol: 'SBIN', exchange: 'NSE', interval: 'D', start_date: '2026-11-01', end_date: '2026-11-20' },
+    ],
+  ];
+
+  it.each(bodies)('%s: a bad key is 403 Invalid openalgo apikey', async (path, body) => {
+    const r = await gw.post(path, { ...body, apikey: 'f'.repeat(64) });
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual({ status: 'error', message: 'Invalid openalgo apikey' });
+    ErrorBody.parse(r.json);
+  });
+
+  it.each(bodies)('%s: a missing key is 400 naming apikey', async (path, body) => {
+    const r = await gw.post(path, body);
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/apikey/);
+  });
+
+  it('ticker: a bad key is 403 (header and query)', async () => {
+    const h = await gw.get('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01', { 'X-API-KEY': 'nope' });
+    expect(h.status).toBe(403);
+    expect(h.json).toEqual({ status: 'error', message: 'Invalid openalgo apikey' });
+    const q = await gw.get('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&apikey=nope');
+    expect(q.status).toBe(403);
+  });
+
+  it('validation errors win over auth errors', async () => {
+    const r = await gw.post('/api/v1/depth', { apikey: 'nope', symbol: 'SBIN', exchange: 'nse' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/^exchange must be one of/);
+  });
+});
