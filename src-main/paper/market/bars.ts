@@ -1,0 +1,173 @@
+// Bar building. Sub-minute bars stream an instrument's one-second bars; minute-multiple bars fold
+// its minute aggregates; D uses (cached) day aggregates; W and M fold D. Every coarser bar is thus
+// an exact aggregate of the finer ones, and nothing is produced after `nowSec`.
+import type { Bar, BarInterval } from './market.js';
+import { mergeAgg, type InstrumentSeries } from './instrument-series.js';
+import {
+  alignIst,
+  istDay,
+  istDayStart,
+  istNextMonthStartDay,
+  istWeekStartDay,
+  intradaySeconds,
+} from './time.js';
+import type { TickAgg } from './transform.js';
+import { newAgg } from './underlying-series.js';
+
+/** Refuse requests that would build absurd numbers of bars (the HTTP layer clamps spans anyway). */
+export const MAX_BARS = 6_000_000;
+
+class BarSink {
+  readonly bars: Bar[] = [];
+  private readonly ratio: number;
+  private readonly splitTime: number;
+
+  constructor(
+    private readonly series: InstrumentSeries,
+    private readonly adjusted: boolean,
+  ) {
+    this.ratio = series.split?.ratio ?? 1;
+    this.splitTime = series.split?.time ?? -Infinity;
+  }
+
+  /** Split adjustment of a bar (D or finer; never straddles the ex-date's midnight). */
+  adjust(time: number, a: TickAgg): TickAgg {
+    if (time >= this.splitTime || this.ratio === 1) return a;
+    const r = this.ratio;
+    if (this.adjusted) return { o: a.o, h: a.h, l: a.l, c: a.c, v: a.v * r };
+    return { o: a.o * r, h: a.h * r, l: a.l * r, c: a.c * r, v: a.v };
+  }
+
+  push(time: number, a: TickAgg): void {
+    const t = this.series.tick;
+    this.bars.push({
+      time,
+      open: t.toPrice(a.o),
+      high: t.toPrice(a.h),
+      low: t.toPrice(a.l),
+      close: t.toPrice(a.c),
+      volume: a.v,
+    });
+  }
+}
+
+function checkCount(n: number): void {
+  if (n > MAX_BARS) throw new RangeError(`Too many bars requested (${n}; at most ${MAX_BARS})`);
+}
+
+export function buildBars(
+  series: InstrumentSeries,
+  interval: BarInterval,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+  adjusted: boolean,
+): Bar[] {
+  const sink = new BarSink(series, adjusted);
+  const last = Math.min(Math.floor(toSec), nowSec);
+  const from = Math.ceil(fromSec);
+  if (last < from) return sink.bars;
+  const k = intradaySeconds(interval);
+  if (k !== null) {
+    const first = alignIst(from - 1, k) + k;
+    const lastStart = alignIst(last, k);
+    if (lastStart < first) return sink.bars;
+    checkCount((lastStart - first) / k + 1);
+    const end = Math.min(lastStart + k - 1, nowSec);
+    if (k < 60) subMinute(series, sink, k, first, end, nowSec);
+    else minuteMultiple(series, sink, k, first, end, nowSec);
+    return sink.bars;
+  }
+  if (interval === 'D') {
+    const d0 = istDay(from - 1) + 1;
+    const d1 = istDay(last);
+    checkCount(d1 - d0 + 1);
+    for (let d = d0; d <= d1; d++) {
+      const t = istDayStart(d);
+      sink.push(t, sink.adjust(t, series.day(d, nowSec)));
+    }
+    return sink.bars;
+  }
+  // W and M: fold the (split-adjusted) days of each period up to now.
+  const today = istDay(nowSec);
+  const next = interval === 'W' ? (d: number) => d + 7 : istNextMonthStartDay;
+  let p = interval === 'W' ? istWeekStartDay(istDay(from - 1)) + 7 : istNextMonthStartDay(istDay(from - 1));
+  checkCount((istDay(last) - p) / 7 + 1);
+  const acc = newAgg();
+  for (; istDayStart(p) <= last; p = next(p)) {
+    const stop = Math.min(next(p) - 1, today);
+    for (let d = p; d <= stop; d++) {
+      const t = istDayStart(d);
+      mergeAgg(acc, sink.adjust(t, series.day(d, nowSec)), d === p);
+    }
+    sink.push(istDayStart(p), acc);
+  }
+  return sink.bars;
+}
+
+function subMinute(
+  s: InstrumentSeries,
+  sink: BarSink,
+  k: number,
+  first: number,
+  end: number,
+  nowSec: number,
+): void {
+  const open = new Int32Array(60);
+  const close = new Int32Array(60);
+  const vol = new Float64Array(60);
+  const acc = newAgg();
+  let cur = NaN;
+  for (let m = Math.floor(first / 60); m * 60 <= end; m++) {
+    const base = m * 60;
+    const n = Math.min(60, nowSec - base + 1);
+    s.seconds(m, n, open, close, vol);
+    const s0 = Math.max(0, first - base);
+    const s1 = Math.min(n - 1, end - base);
+    for (let i = s0; i <= s1; i++) {
+      const sec = base + i;
+      const o = open[i] ?? 0;
+      const c = close[i] ?? 0;
+      const hi = o > c ? o : c;
+      const lo = o > c ? c : o;
+      if (!(sec < cur + k)) {
+        if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+        cur = k === 1 ? sec : alignIst(sec, k);
+        acc.o = o;
+        acc.h = hi;
+        acc.l = lo;
+        acc.v = 0;
+      } else {
+        if (hi > acc.h) acc.h = hi;
+        if (lo < acc.l) acc.l = lo;
+      }
+      acc.c = c;
+      acc.v += vol[i] ?? 0;
+    }
+  }
+  if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+}
+
+function minuteMultiple(
+  s: InstrumentSeries,
+  sink: BarSink,
+  k: number,
+  first: number,
+  end: number,
+  nowSec: number,
+): void {
+  const one = newAgg();
+  const acc = newAgg();
+  let cur = NaN;
+  for (let m = first / 60; m * 60 <= end; m++) {
+    const sec = m * 60;
+    s.minute(m, nowSec, one);
+    const fresh = !(sec < cur + k);
+    if (fresh) {
+      if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+      cur = alignIst(sec, k);
+    }
+    mergeAgg(acc, one, fresh);
+  }
+  if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+}

@@ -1,0 +1,170 @@
+// createMarket: the deterministic simulated market behind the paper gateway. Prices are pure
+// functions of (seed, underlying, time); the only state is caches and setPrice overlays.
+import type { Instrument, Underlying } from '../instruments/instrument.js';
+import { buildBars } from './bars.js';
+import { buildBook, type TickBook } from './book.js';
+import { splitFor, type CorporateAction } from './corporate-actions.js';
+import { InstrumentSeries } from './instrument-series.js';
+import type { Bar, BarInterval, Book, Clock, Market, Quote } from './market.js';
+import { istDay, istDayStart } from './time.js';
+import { UnderlyingSeries } from './underlying-series.js';
+
+export interface MarketOptions {
+  underlyings: ReadonlyMap<string, Underlying>;
+  clock: Clock;
+  seed: number;
+  /** Share of equity underlyings given a stock split within the last ten years (default 0.05). */
+  splitFraction?: number;
+}
+
+export interface SimulatedMarket extends Market {
+  /** Splits affecting the instrument's bars (equities only; empty for everything else). */
+  corporateActions(inst: Instrument): readonly CorporateAction[];
+  /** Price at any epoch second (past or future), as `lastPrice` would report it then. */
+  priceAt(inst: Instrument, epochSec: number): number;
+  /** Open interest now (0 for cash instruments). */
+  openInterest(inst: Instrument): number;
+}
+
+export function createMarket(opts: MarketOptions): SimulatedMarket {
+  return new Simulator(opts);
+}
+
+class Simulator implements SimulatedMarket {
+  readonly clock: Clock;
+  private readonly seed: number;
+  private readonly splitFraction: number;
+  private readonly underlyings: ReadonlyMap<string, Underlying>;
+  private readonly uSeries = new Map<string, UnderlyingSeries>();
+  private readonly iSeries = new Map<string, InstrumentSeries>();
+
+  constructor(opts: MarketOptions) {
+    this.clock = opts.clock;
+    this.seed = opts.seed | 0;
+    this.splitFraction = opts.splitFraction ?? 0.05;
+    this.underlyings = opts.underlyings;
+  }
+
+  private nowSec(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+
+  private underlying(key: string): UnderlyingSeries {
+    let s = this.uSeries.get(key);
+    if (!s) {
+      const u = this.underlyings.get(key);
+      if (!u) throw new Error(`Unknown underlying '${key}'`);
+      s = new UnderlyingSeries(u, this.seed);
+      this.uSeries.set(key, s);
+    }
+    return s;
+  }
+
+  private series(inst: Instrument): InstrumentSeries {
+    const key = `${inst.exchange}:${inst.symbol}`;
+    let s = this.iSeries.get(key);
+    if (!s) {
+      const split = splitFor(this.seed, inst.underlyingKey, this.splitFraction);
+      s = new InstrumentSeries(inst, this.underlying(inst.underlyingKey), this.seed, split);
+      this.iSeries.set(key, s);
+    }
+    return s;
+  }
+
+  lastPrice(inst: Instrument): number {
+    return this.priceAt(inst, this.nowSec());
+  }
+
+  priceAt(inst: Instrument, epochSec: number): number {
+    const s = this.series(inst);
+    return s.tick.toPrice(s.secondClose(Math.floor(epochSec)));
+  }
+
+  openInterest(inst: Instrument): number {
+    return this.series(inst).openInterest(this.nowSec());
+  }
+
+  corporateActions(inst: Instrument): readonly CorporateAction[] {
+    const split = this.series(inst).split;
+    return split ? [split] : [];
+  }
+
+  private quoteAndBook(inst: Instrument): { quote: Quote; book: TickBook; s: InstrumentSeries } {
+    const s = this.series(inst);
+    const now = this.nowSec();
+    const ltp = s.secondClose(now);
+    const d = istDay(now);
+    const day = s.day(d, now);
+    const prevClose = s.secondClose(istDayStart(d) - 1);
+    const book = buildBook({
+      ltp,
+      sec: now,
+      keyHash: s.keyHash,
+      tick: inst.tickSize,
+      lot: s.isDerivative ? Math.max(1, inst.lotsize) : 0,
+    });
+    const t = s.tick;
+    const quote: Quote = {
+      ltp: t.toPrice(ltp),
+      ltq: s.lastQuantity(now),
+      open: t.toPrice(day.o),
+      high: t.toPrice(day.h),
+      low: t.toPrice(day.l),
+      prev_close: t.toPrice(prevClose),
+      volume: day.v,
+      oi: s.openInterest(now),
+      bid: t.toPrice(book.bids[0]?.ticks ?? 0),
+      ask: t.toPrice(book.asks[0]?.ticks ?? 0),
+    };
+    return { quote, book, s };
+  }
+
+  quote(inst: Instrument): Quote {
+    return this.quoteAndBook(inst).quote;
+  }
+
+  book(inst: Instrument): Book {
+    const { quote, book, s } = this.quoteAndBook(inst);
+    const t = s.tick;
+    return {
+      ...quote,
+      bids: book.bids.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
+      asks: book.asks.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
+      totalbuyqty: book.totalBuy,
+      totalsellqty: book.totalSell,
+    };
+  }
+
+  bars(
+    inst: Instrument,
+    interval: BarInterval,
+    fromSec: number,
+    toSec: number,
+    opts?: { adjusted?: boolean },
+  ): Bar[] {
+    return buildBars(this.series(inst), interval, fromSec, toSec, this.nowSec(), opts?.adjusted ?? true);
+  }
+
+  /**
+   * From the current second on, `inst` trades at `price`. Cash and futures move their underlying
+   * (so every derivative of it follows), with any rounding residue left as the instrument's own
+   * offset; options get an offset on their own series only.
+   */
+  setPrice(inst: Instrument, price: number): void {
+    const s = this.series(inst);
+    const target = s.tick.toTicks(price);
+    if (!(target >= 1)) throw new RangeError(`Price must be at least one tick, got ${price}`);
+    const now = this.nowSec();
+    const d = istDay(now);
+    const u = s.u;
+    const t0 = s.transform(d, 0);
+    if (inst.kind !== 'CE' && inst.kind !== 'PE') {
+      const uTarget = t0.invertLinear(target);
+      u.overlay.set(now, uTarget - u.path.secondClose(now));
+      u.invalidateFrom(d);
+      for (const other of this.iSeries.values()) if (other.u === u) other.invalidateFrom(d);
+    }
+    s.overlay.set(now, target - t0.apply(u.secondClose(now)));
+    s.invalidateFrom(d);
+  }
+}
