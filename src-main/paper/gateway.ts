@@ -9,6 +9,7 @@ import { marketDataRoutes, type AnalyzerStatus } from './http/routes/market-data
 import { tickerRoutes } from './http/routes/ticker.js';
 import { istDate } from './http/ist.js';
 import type { RateBucket, RoutePlugin } from './http/route-kit.js';
+import { engineExtension } from './engine/extension.js';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -93,7 +94,8 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
   const master = buildMaster({ seed, today: istDate(Math.floor(clock.now() / 1000)) });
   const market = createMarket({ underlyings: master.underlyings, clock, seed });
   const ctx: PaperContext = { dataDir: opts.dataDir, seed, clock, master, market };
-  const addOns = (opts.extensions ?? []).map((ext) => ext(ctx));
+  // The order engine is on by default; pass `extensions` to replace it.
+  const addOns = (opts.extensions ?? [engineExtension()]).map((ext) => ext(ctx));
   const analyzer = addOns.find((a) => a.analyzer)?.analyzer ?? (() => ({ mode_version: 1, total_logs: 0 }));
   const analyzerServed = addOns.some((a) => a.servesAnalyzer);
 

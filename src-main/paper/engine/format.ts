@@ -1,0 +1,135 @@
+// Engine records → the gateway's response rows (spec §2.2-§2.7, Decision 1): IST timestamps,
+// two-decimal strings for funds and position average price, numbers elsewhere, plus the extra keys
+// the real sandbox adds to order rows.
+import type {
+  FundsRecord,
+  HoldingRecord,
+  OrderRecord,
+  OrderStatistics,
+  PositionRecord,
+  TradeRecord,
+} from '../../contract/index.js';
+import type { PaperFunds, PaperHolding, PaperOrder, PaperPosition, PaperTrade } from './engine.js';
+import { formatIstTimestamp } from './ist-time.js';
+import { formatMoney, toUnits } from './units.js';
+
+/** Money/price numbers: 2 decimals, or up to 4 when the price needs them (CDS ticks are ₹0.0025). */
+export function price(n: number): number {
+  const r2 = Math.round(n * 100) / 100;
+  return Math.abs(r2 - n) < 1e-9 ? r2 : Math.round(n * 10_000) / 10_000;
+}
+
+const money = (n: number): number => Math.round(n * 100) / 100;
+const money2 = (n: number): string => formatMoney(toUnits(n));
+
+export function orderRecord(o: PaperOrder): OrderRecord {
+  const active = o.status === 'open' || o.status === 'trigger pending';
+  return {
+    action: o.action,
+    exchange: o.exchange,
+    order_status: o.status,
+    orderid: o.orderid,
+    // Live gateways show 0 for MARKET rows (format_order_data).
+    price: o.pricetype === 'MARKET' ? 0 : price(o.price),
+    pricetype: o.pricetype,
+    product: o.product,
+    quantity: o.quantity,
+    symbol: o.symbol,
+    timestamp: formatIstTimestamp(o.created_ms),
+    trigger_price: price(o.trigger_price),
+    filled_quantity: o.filled_quantity,
+    pending_quantity: active ? o.quantity - o.filled_quantity : 0,
+    average_price: price(o.average_price),
+    rejection_reason: o.rejection_reason,
+    strategy: o.strategy,
+  };
+}
+
+export function orderStatistics(orders: readonly PaperOrder[]): OrderStatistics {
+  const count = (f: (o: PaperOrder) => boolean): number => orders.reduce((n, o) => (f(o) ? n + 1 : n), 0);
+  return {
+    total_buy_orders: count((o) => o.action === 'BUY'),
+    total_sell_orders: count((o) => o.action === 'SELL'),
+    total_completed_orders: count((o) => o.status === 'complete'),
+    total_open_orders: count((o) => o.status === 'open'),
+    total_rejected_orders: count((o) => o.status === 'rejected'),
+    total_trigger_pending_orders: count((o) => o.status === 'trigger pending'),
+  };
+}
+
+export function tradeRecord(t: PaperTrade): TradeRecord {
+  return {
+    action: t.action,
+    average_price: price(t.price),
+    exchange: t.exchange,
+    orderid: t.orderid,
+    product: t.product,
+    quantity: t.quantity,
+    symbol: t.symbol,
+    timestamp: formatIstTimestamp(t.time_ms),
+    trade_value: money(t.quantity * t.price),
+    tradeid: t.tradeid,
+    strategy: t.strategy,
+    price: price(t.price),
+  };
+}
+
+export function positionRecord(p: PaperPosition): PositionRecord {
+  return {
+    average_price: money2(p.average_price),
+    exchange: p.exchange,
+    product: p.product,
+    quantity: p.quantity,
+    symbol: p.symbol,
+    ltp: price(p.ltp),
+    pnl: money(p.realised_pnl + p.unrealised_pnl),
+    realized_pnl: money(p.realised_pnl),
+    unrealized_pnl: money(p.unrealised_pnl),
+  };
+}
+
+export function holdingRecord(h: PaperHolding): HoldingRecord {
+  return {
+    exchange: h.exchange,
+    symbol: h.symbol,
+    product: 'CNC',
+    quantity: h.quantity,
+    pnl: money(h.pnl),
+    pnlpercent: money(h.pnlpercent),
+    average_price: price(h.average_price),
+    ltp: price(h.ltp),
+  };
+}
+
+/** Spec §2.5 statistics: Σ ltp×qty, Σ avg×qty, Σ pnl and pnl / invested × 100. */
+export function holdingStatistics(holdings: readonly PaperHolding[]): {
+  totalholdingvalue: number;
+  totalinvvalue: number;
+  totalpnlpercentage: number;
+  totalprofitandloss: number;
+} {
+  let value = 0;
+  let invested = 0;
+  let pnl = 0;
+  for (const h of holdings) {
+    value += h.ltp * h.quantity;
+    invested += h.average_price * h.quantity;
+    pnl += h.pnl;
+  }
+  return {
+    totalholdingvalue: money(value),
+    totalinvvalue: money(invested),
+    totalpnlpercentage: invested === 0 ? 0 : money((pnl / invested) * 100),
+    totalprofitandloss: money(pnl),
+  };
+}
+
+export function fundsRecord(f: PaperFunds): FundsRecord {
+  return {
+    availablecash: money2(f.availablecash),
+    collateral: money2(f.collateral),
+    m2mrealized: money2(f.m2mrealized),
+    m2munrealized: money2(f.m2munrealized),
+    utiliseddebits: money2(f.utiliseddebits),
+  };
+}

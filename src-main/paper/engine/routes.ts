@@ -1,0 +1,136 @@
+// HTTP routes of single orders and account reads (spec §4.2-§4.9, §4.13, §4.14), over the engine.
+// Each route parses with the contract schema, resolves the key under its rate bucket, and answers
+// with the contract's response type; engine refusals become HttpErrors (with the order id when the
+// refused order was recorded).
+import {
+  ApiKeyRequest,
+  CancelOrderRequest,
+  ModifyOrderRequest,
+  OpenPositionRequest,
+  OrderStatusRequest,
+  PlaceOrderRequest,
+  type FundsResponse,
+  type HoldingsResponse,
+  type OpenPositionResponse,
+  type OrderBookResponse,
+  type OrderIdResponse,
+  type OrderStatusResponse,
+  type PositionBookResponse,
+  type TradeBookResponse,
+} from '../../contract/index.js';
+import { HttpError, type RoutePlugin } from '../http/route-kit.js';
+import type { EngineResult, PaperOrder, TradingEngine } from './engine.js';
+import {
+  fundsRecord,
+  holdingRecord,
+  holdingStatistics,
+  orderRecord,
+  orderStatistics,
+  positionRecord,
+  tradeRecord,
+} from './format.js';
+
+function accepted(result: EngineResult<PaperOrder>): PaperOrder {
+  if (result.ok) return result.value;
+  throw new HttpError(result.status, result.message, result.orderid ? { orderid: result.orderid } : {});
+}
+
+export function orderRoutes(engine: TradingEngine): RoutePlugin {
+  return (app, kit) => {
+    app.post('/api/v1/placeorder', async (request): Promise<OrderIdResponse> => {
+      const req = kit.parse(PlaceOrderRequest, request.body);
+      const account = kit.account(req.apikey, 'order');
+      const order = accepted(
+        engine.placeOrder(account, {
+          strategy: req.strategy,
+          exchange: req.exchange,
+          symbol: req.symbol,
+          action: req.action,
+          quantity: req.quantity,
+          pricetype: req.pricetype,
+          product: req.product,
+          price: req.price,
+          trigger_price: req.trigger_price,
+          disclosed_quantity: req.disclosed_quantity,
+        }),
+      );
+      return { status: 'success', orderid: order.orderid };
+    });
+
+    app.post('/api/v1/modifyorder', async (request): Promise<OrderIdResponse> => {
+      const req = kit.parse(ModifyOrderRequest, request.body);
+      const account = kit.account(req.apikey, 'order');
+      const order = accepted(
+        engine.modifyOrder(account, req.orderid, {
+          quantity: req.quantity,
+          price: req.price,
+          trigger_price: req.trigger_price,
+        }),
+      );
+      return { status: 'success', orderid: order.orderid, message: 'Order modified successfully' };
+    });
+
+    app.post('/api/v1/cancelorder', async (request): Promise<OrderIdResponse> => {
+      const req = kit.parse(CancelOrderRequest, request.body);
+      const account = kit.account(req.apikey, 'order');
+      const order = accepted(engine.cancelOrder(account, req.orderid));
+      return { status: 'success', orderid: order.orderid, message: 'Order cancelled successfully' };
+    });
+
+    app.post('/api/v1/orderbook', async (request): Promise<OrderBookResponse> => {
+      const req = kit.parse(ApiKeyRequest, request.body);
+      const orders = engine.orders(kit.account(req.apikey, 'api'));
+      return {
+        status: 'success',
+        data: { orders: orders.map(orderRecord), statistics: orderStatistics(orders) },
+      };
+    });
+
+    app.post('/api/v1/tradebook', async (request): Promise<TradeBookResponse> => {
+      const req = kit.parse(ApiKeyRequest, request.body);
+      return { status: 'success', data: engine.trades(kit.account(req.apikey, 'api')).map(tradeRecord) };
+    });
+
+    app.post('/api/v1/positionbook', async (request): Promise<PositionBookResponse> => {
+      const req = kit.parse(ApiKeyRequest, request.body);
+      return {
+        status: 'success',
+        data: engine.positions(kit.account(req.apikey, 'api')).map(positionRecord),
+      };
+    });
+
+    app.post('/api/v1/holdings', async (request): Promise<HoldingsResponse> => {
+      const req = kit.parse(ApiKeyRequest, request.body);
+      const holdings = engine.holdings(kit.account(req.apikey, 'api'));
+      return {
+        status: 'success',
+        data: { holdings: holdings.map(holdingRecord), statistics: holdingStatistics(holdings) },
+      };
+    });
+
+    app.post('/api/v1/funds', async (request): Promise<FundsResponse> => {
+      const req = kit.parse(ApiKeyRequest, request.body);
+      return { status: 'success', data: fundsRecord(engine.funds(kit.account(req.apikey, 'api'))) };
+    });
+
+    app.post('/api/v1/orderstatus', async (request): Promise<OrderStatusResponse> => {
+      const req = kit.parse(OrderStatusRequest, request.body);
+      const order = engine.order(kit.account(req.apikey, 'api'), req.orderid);
+      if (!order) throw new HttpError(404, `Order ${req.orderid} not found`);
+      return { status: 'success', data: orderRecord(order) };
+    });
+
+    app.post('/api/v1/openposition', async (request): Promise<OpenPositionResponse> => {
+      const req = kit.parse(OpenPositionRequest, request.body);
+      const account = kit.account(req.apikey, 'api');
+      const symbol = req.symbol.toUpperCase();
+      const row = engine
+        .positions(account)
+        .find(
+          (p) =>
+            p.symbol.toUpperCase() === symbol && p.exchange === req.exchange && p.product === req.product,
+        );
+      return { status: 'success', quantity: row?.quantity ?? 0 };
+    });
+  };
+}
