@@ -1,7 +1,8 @@
 // The paper gateway in-process: instrument master, simulated market, key store and HTTP server on
 // loopback. Used by the CLI, by every integration test, and by the app when no broker is set up.
-import type { InstrumentMaster, Instrument } from './instruments/instrument.js';
+import type { InstrumentMaster } from './instruments/instrument.js';
 import { buildMaster } from './instruments/master.js';
+import { createSearchIndex } from './instruments/search-index.js';
 import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
 import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js';
 import { createPaperServer, type PaperServer } from './http/server.js';
@@ -93,6 +94,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
 
   const master = buildMaster({ seed, today: istDate(Math.floor(clock.now() / 1000)) });
   const market = createMarket({ underlyings: master.underlyings, clock, seed });
+  const searchIndex = createSearchIndex(master);
   const ctx: PaperContext = { dataDir: opts.dataDir, seed, clock, master, market };
   // The order engine is on by default; pass `extensions` to replace it.
   const addOns = (opts.extensions ?? [engineExtension()]).map((ext) => ext(ctx));
@@ -108,7 +110,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
       marketDataRoutes({
         master,
         market,
-        search: (query, exchange, limit) => searchInstruments(master, query, exchange, limit),
+        search: (query, exchange, limit) => searchIndex.search(query, exchange).slice(0, limit),
         expiries: (symbol, exchange, type) => expiriesOf(master, symbol, exchange, type, clock),
         analyzer: analyzerServed ? undefined : analyzer,
       }),
@@ -152,23 +154,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
   };
 }
 
-// ---- interim search/expiry until the instruments module's own land ----
-function searchInstruments(
-  master: InstrumentMaster,
-  query: string,
-  exchange: string | undefined,
-  limit: number,
-): Instrument[] {
-  const terms = query.toUpperCase().split(/\s+/).filter(Boolean);
-  const out: Instrument[] = [];
-  for (const i of master.all) {
-    if (exchange && i.exchange !== exchange) continue;
-    if (terms.every((t) => i.symbol.includes(t) || i.brsymbol.includes(t) || i.name.includes(t))) out.push(i);
-    if (out.length >= limit) break;
-  }
-  return out;
-}
-
+// ---- interim expiry lookup until the instruments module's own lands ----
 function expiriesOf(
   master: InstrumentMaster,
   symbol: string,
