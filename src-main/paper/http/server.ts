@@ -47,6 +47,9 @@ export function createPaperServer(deps: PaperServerDeps): PaperServer {
     },
   });
 
+  // Bodies are JSON only: a text/plain body is a client mistake worth naming, not a string to parse.
+  app.removeContentTypeParser('text/plain');
+
   // Remember which methods each static path serves, so a wrong method can say so (405).
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {

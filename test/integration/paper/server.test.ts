@@ -1,0 +1,310 @@
+// The paper gateway's HTTP server over real HTTP: malformed and hostile input never crashes it
+// (fast-check fuzz over every route), error envelopes and statuses, 404/405, trailing slashes, and
+// per-key rate limiting with retry_after and Retry-After.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../../../src-main/contract/index.js';
+import {
+  createRateLimiter,
+  parseRateLimit,
+  resolveRateLimits,
+} from '../../../src-main/paper/http/rate-limit.js';
+import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+
+const POST_ROUTES = [
+  '/api/v1/ping',
+  '/api/v1/depth',
+  '/api/v1/quotes',
+  '/api/v1/multiquotes',
+  '/api/v1/symbol',
+  '/api/v1/search',
+  '/api/v1/expiry',
+  '/api/v1/history',
+  '/api/v1/intervals',
+  '/api/v1/analyzer',
+];
+
+let gw: TestGateway;
+let key: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  key = gw.apiKey;
+});
+afterAll(async () => {
+  await gw.stop();
+});
+
+describe('bad bodies are 400 with a message', () => {
+  it.each(POST_ROUTES)('%s: malformed JSON', async (path) => {
+    const r = await gw.post(path, '{"apikey": ');
+    expect(r.status).toBe(400);
+    expect(r.body['status']).toBe('error');
+    expect(r.body['message']).toMatch(/JSON/);
+  });
+
+  it.each(['[]', 'null', '"text"', '42', 'true', '[{"apikey":"x"}]'])('non-object body %s', async (raw) => {
+    const r = await gw.post('/api/v1/depth', raw);
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/JSON object/);
+  });
+
+  it('empty body with a JSON content type', async () => {
+    const r = await gw.post('/api/v1/ping', '');
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/empty/);
+  });
+
+  it('no body and no content type', async () => {
+    const r = await gw.request('/api/v1/ping', { method: 'POST' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/JSON object/);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+    'content type %s',
+    async (type) => {
+      const r = await gw.post('/api/v1/ping', JSON.stringify({ apikey: key }), { 'content-type': type });
+      expect(r.status).toBe(400);
+      expect(r.body['message']).toMatch(/Content-Type must be application\/json/);
+    },
+  );
+
+  it('JSON with a charset is fine', async () => {
+    const r = await gw.post(
+      '/api/v1/ping',
+      { apikey: key },
+      { 'content-type': 'application/json; charset=utf-8' },
+    );
+    expect(r.status).toBe(200);
+  });
+
+  it.each([
+    [{ symbol: 5, exchange: 'NSE' }, /^symbol must be a string$/],
+    [{ symbol: 'SBIN', exchange: 5 }, /^exchange must be a string$/],
+    [{ symbol: '', exchange: 'NSE' }, /^symbol cannot be empty$/],
+    [{ symbol: '   ', exchange: 'NSE' }, /^symbol cannot be empty$/],
+    [{ symbol: null, exchange: 'NSE' }, /^symbol must be a string$/],
+    [{ symbol: ['SBIN'], exchange: 'NSE' }, /^symbol must be a string$/],
+    [{ symbol: 'S'.repeat(100_000), exchange: 'NSE' }, /^symbol must be at most 64 characters$/],
+    [{ exchange: 'NSE' }, /^symbol is required$/],
+  ])('depth %# names the field', async (patch, message) => {
+    const r = await gw.post('/api/v1/depth', { apikey: key, ...patch });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(message);
+  });
+
+  it.each([
+    [{ apikey: 12 }, /^apikey must be a string$/],
+    [{ apikey: '' }, /^apikey cannot be empty$/],
+    [{ apikey: 'k'.repeat(300) }, /^apikey must be at most 256 characters$/],
+  ])('apikey %# names the field', async (body, message) => {
+    const r = await gw.post('/api/v1/ping', body);
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(message);
+  });
+
+  it('a body over 1 MB is 413 with a message', async () => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query: 'x'.repeat(2 * 1024 * 1024) });
+    expect(r.status).toBe(413);
+    expect(r.body['message']).toMatch(/too large/);
+  });
+
+  it('prototype-poisoning keys are refused, not merged', async () => {
+    const r = await gw.post('/api/v1/ping', `{"apikey":"${key}","__proto__":{"polluted":true}}`);
+    expect(r.status).toBe(400);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('unknown request fields are ignored', async () => {
+    const r = await gw.post('/api/v1/ping', { apikey: key, extra: 1, nested: { a: [1] } });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('paths', () => {
+  it('unknown path is 404 with the upstream shape', async () => {
+    const r = await gw.post('/api/v1/doesnotexist?x=1', { apikey: key });
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ status: 'error', message: 'Not found', path: '/api/v1/doesnotexist' });
+  });
+
+  it('trailing slash is accepted', async () => {
+    const r = await gw.post('/api/v1/ping/', { apikey: key });
+    expect(r.status).toBe(200);
+  });
+
+  it('wrong method is 405 with Allow', async () => {
+    const r = await gw.get('/api/v1/depth');
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST');
+    ErrorBody.parse(r.json);
+  });
+
+  it('a malformed URL is 400 in the envelope', async () => {
+    const r = await gw.get('/api/v1/ticker/%E0%A4%A');
+    expect(r.status).toBe(400);
+    expect(r.body['status']).toBe('error');
+  });
+});
+
+describe('fuzz: nothing a client sends crashes the server or makes it 500', () => {
+  const jsonValue = fc.jsonValue({ maxDepth: 3 });
+  const field = fc.oneof(
+    jsonValue,
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom('NSE', 'NFO', 'SBIN', 'NIFTY', 'D', '1m', 'options', '2026-11-20', '', ' ', '0'),
+  );
+  const body = fc.oneof(
+    jsonValue.map((v) => JSON.stringify(v)),
+    fc.string({ maxLength: 200 }),
+    fc
+      .record(
+        {
+          apikey: fc.oneof(fc.constant<unknown>('KEY'), field),
+          symbol: field,
+          exchange: field,
+          query: field,
+          instrumenttype: field,
+          interval: field,
+          start_date: field,
+          end_date: field,
+          symbols: fc.oneof(field, fc.array(fc.record({ symbol: field, exchange: field }), { maxLength: 3 })),
+        },
+        { requiredKeys: [] },
+      )
+      .map((o) => JSON.stringify(o)),
+  );
+
+  it('random bodies on every POST route', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...POST_ROUTES), body, async (path, raw) => {
+        const r = await gw.post(path, raw.replace('"KEY"', JSON.stringify(key)));
+        expect(r.status, `${path} ${raw.slice(0, 200)} → ${r.text.slice(0, 200)}`).toBeLessThan(500);
+        if (r.status !== 200) ErrorBody.parse(r.json);
+      }),
+      { numRuns: 400 },
+    );
+    const alive = await gw.post('/api/v1/ping', { apikey: key });
+    expect(alive.status).toBe(200);
+  });
+
+  it('random ticker paths and queries', async () => {
+    const part = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        'D',
+        '1m',
+        '5s',
+        'W',
+        'M',
+        '2026-11-20',
+        '1795000000000',
+        'txt',
+        'json',
+        'desc',
+        'false',
+        '',
+      ),
+    );
+    const query = fc.record(
+      { interval: part, from: part, to: part, sort: part, adjusted: part, format: part, apikey: part },
+      { requiredKeys: [] },
+    );
+    const pair = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('NSE:SBIN', 'SBIN', ':', 'NSE:', 'a:b:c'),
+    );
+    await fc.assert(
+      fc.asyncProperty(pair, query, async (p, q) => {
+        const qs = new URLSearchParams(q as Record<string, string>).toString();
+        const r = await gw.get(`/api/v1/ticker/${encodeURIComponent(p)}?${qs}`, { 'X-API-KEY': key });
+        expect(r.status, `${p} ${qs} → ${r.text.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('rate limiting', () => {
+  let limited: TestGateway;
+  beforeAll(async () => {
+    limited = await startTestGateway({ rateLimits: { api: 3, ticker: 2, expiry: 2 } });
+  });
+  afterAll(async () => {
+    await limited.stop();
+  });
+
+  it('429 after a burst, with retry_after and Retry-After, per bucket', async () => {
+    const k = limited.apiKey;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => limited.post('/api/v1/ping', { apikey: k })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const r = results.find((x) => x.status === 429)!;
+    expect(r.body['status']).toBe('error');
+    expect(r.body['message']).toBe('Rate limit exceeded. Please slow down your requests.');
+    expect(r.body['retry_after']).toBe(1);
+    expect(r.headers.get('retry-after')).toBe('1');
+    // The expiry bucket is separate.
+    const e = await limited.post('/api/v1/expiry', {
+      apikey: k,
+      symbol: 'NIFTY',
+      exchange: 'NFO',
+      instrumenttype: 'futures',
+    });
+    expect(e.status).toBe(200);
+  });
+
+  it('the window moves: a second later requests pass again', async () => {
+    const k = limited.apiKey;
+    await new Promise((r) => setTimeout(r, 1100));
+    const r = await limited.post('/api/v1/intervals', { apikey: k });
+    expect(r.status).toBe(200);
+  });
+
+  it('ticker is limited on its own bucket, in txt as plain text', async () => {
+    const k = limited.apiKey;
+    const path = '/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-19&format=txt';
+    const rs = await Promise.all(Array.from({ length: 4 }, () => limited.get(path, { 'X-API-KEY': k })));
+    const over = rs.filter((r) => r.status === 429);
+    expect(over).toHaveLength(2);
+    expect(over[0]!.text).toBe('Rate limit exceeded. Please slow down your requests.');
+    expect(over[0]!.headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('rate limit configuration', () => {
+  it('reads "N per second" and bare numbers', () => {
+    expect(parseRateLimit('10 per second')).toBe(10);
+    expect(parseRateLimit('50')).toBe(50);
+    expect(parseRateLimit('5/s')).toBe(5);
+    expect(parseRateLimit('10 per second;40 per minute')).toBe(10);
+    expect(parseRateLimit('40 per minute')).toBeUndefined();
+    expect(parseRateLimit('lots')).toBeUndefined();
+  });
+
+  it('environment then overrides; ticker and expiry follow API_RATE_LIMIT', () => {
+    const l = resolveRateLimits({ API_RATE_LIMIT: '50 per second', ORDER_RATE_LIMIT: '7' }, { smart: 3 });
+    expect(l).toEqual({ api: 50, order: 7, smart: 3, ticker: 50, expiry: 50 });
+    expect(resolveRateLimits({})).toEqual({ api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 });
+    expect(() => resolveRateLimits({ API_RATE_LIMIT: 'fast' })).toThrow(/API_RATE_LIMIT/);
+  });
+
+  it('moving window: the limit holds in any 1000 ms', () => {
+    let t = 0;
+    const lim = createRateLimiter({ api: 2, order: 1, smart: 1, ticker: 1, expiry: 1 }, () => t);
+    expect(lim.take('a', 'api')).toBe(0);
+    t = 600;
+    expect(lim.take('a', 'api')).toBe(0);
+    t = 900;
+    expect(lim.take('a', 'api')).toBe(1);
+    expect(lim.take('b', 'api')).toBe(0);
+    t = 1000;
+    expect(lim.take('a', 'api')).toBe(0);
+    t = 1100;
+    expect(lim.take('a', 'api')).toBe(1);
+    t = 1600;
+    expect(lim.take('a', 'api')).toBe(0);
+  });
+});
