@@ -1,0 +1,227 @@
+// The API key store: one key per profile (account = profile id), in the first backend that works:
+// OS keychain via keytar → Electron safeStorage (never its basic_text backend) → session memory.
+// There is no plaintext tier. The key flows in (set) from the renderer and out only to the gateway
+// client, through a method whose name says so; the router must expose only the RouterSecretStore view.
+import { join } from 'node:path';
+import { ApiKeyInput, ProfileId, type SecretStatus } from '../../contract/index.js';
+import type { Logger, Paths, SafeStoragePort, SecretBackend } from '../ports.js';
+import { defaultKeytarLoader, keytarBackend, loadKeytar, type KeytarLoader } from './keytar-backend.js';
+import { memoryBackend } from './memory-backend.js';
+import { safeStorageBackend, safeStorageUnusable, type SafeStorageBackend } from './safe-storage-backend.js';
+
+export class SecretStoreError extends Error {
+  override name = 'SecretStoreError';
+}
+
+export interface SecretStoreOptions {
+  /** Keychain service name; stable so that a later backend (e.g. @napi-rs/keyring) can migrate. */
+  service: string;
+  /** Loads keytar; defaults to `import('keytar')`. Pass `null` to skip the keychain. */
+  keytar?: KeytarLoader | null;
+  safeStorage?: SafeStoragePort;
+  paths: Paths;
+  logger: Logger;
+  /** Per keychain call; a hung D-Bus or unlock prompt must not hang the app. */
+  timeoutMs?: number;
+}
+
+/** The part of the store the IPC router may expose: write-only for the key itself. */
+export interface RouterSecretStore {
+  set(profileId: string, key: string): Promise<void>;
+  has(profileId: string): Promise<boolean>;
+  clear(profileId: string): Promise<void>;
+  status(): Promise<SecretStatus>;
+}
+
+export interface SecretStore extends RouterSecretStore {
+  /** Picks the backend now (otherwise the first call does). */
+  init(): Promise<SecretStatus>;
+  /**
+   * The key in clear, for the gateway client in main ONLY (its `getApiKey`). Never route this to
+   * IPC, never log its result.
+   */
+  revealForGatewayClient(profileId: string): Promise<string | undefined>;
+  /** Key values seen this session, for log/journal redaction. */
+  valuesForRedaction(): readonly string[];
+}
+
+export const SECRETS_FILE = 'secrets.enc.json';
+const PROBE_ACCOUNT = '__orderdesk_probe__';
+
+type Kind = SecretStatus['backend'];
+interface Active {
+  kind: Kind;
+  backend: SecretBackend;
+  warning?: string;
+}
+
+/** One line, bounded: error texts end up in a UI banner. */
+function brief(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  const line = m.split('\n')[0]?.trim() ?? '';
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line || 'unknown error';
+}
+
+function checkProfileId(profileId: string): string {
+  const r = ProfileId.safeParse(profileId);
+  if (!r.success) throw new SecretStoreError(r.error.issues[0]?.message ?? 'invalid profile id');
+  return r.data;
+}
+
+export function createSecretStore(options: SecretStoreOptions): SecretStore {
+  const { service, logger } = options;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const loader = options.keytar === undefined ? defaultKeytarLoader : options.keytar;
+  const filePath = join(options.paths.dataDir, SECRETS_FILE);
+  const seen = new Set<string>();
+  /** Why each tier was skipped, for the status warning. */
+  const skipped: { keychain?: string; safeStorage?: string } = {};
+  let active: Active | undefined;
+  let selecting: Promise<Active> | undefined;
+  let safe: SafeStorageBackend | undefined;
+  // Every operation runs in turn: the file backend reads-modifies-writes, and a fallback in the
+  // middle of one call must not race another.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue.then(task, task);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async function tryKeychain(): Promise<Active | undefined> {
+    if (!loader) {
+      skipped.keychain = 'disabled';
+      return undefined;
+    }
+    try {
+      const keytar = await loadKeytar(loader);
+      const backend = keytarBackend(keytar, service, timeoutMs);
+      // The first call is where a missing Secret Service shows ("Cannot autolaunch D-Bus without X11
+      // $DISPLAY"); a full round trip also catches a keyring that reads but cannot write.
+      const probe = `probe-${Date.now()}`;
+      await backend.set(PROBE_ACCOUNT, probe);
+      const back = await backend.get(PROBE_ACCOUNT);
+      await backend.delete(PROBE_ACCOUNT);
+      if (back !== probe) throw new Error('keychain did not return what was written');
+      return { kind: 'keychain', backend };
+    } catch (err) {
+      skipped.keychain = brief(err);
+      logger.warn('OS keychain unavailable', { reason: skipped.keychain });
+      return undefined;
+    }
+  }
+
+  function trySafeStorage(): Active | undefined {
+    if (!options.safeStorage) {
+      skipped.safeStorage = 'not provided';
+      return undefined;
+    }
+    const why = safeStorageUnusable(options.safeStorage);
+    if (why) {
+      skipped.safeStorage = why;
+      logger.warn('safeStorage unusable', { reason: why });
+      return undefined;
+    }
+    safe = safeStorageBackend(options.safeStorage, filePath);
+    return {
+      kind: 'safe-storage',
+      backend: safe,
+      warning: `OS keychain unavailable (${skipped.keychain}); the API key is encrypted with the system's safe storage (${safe.backendName}) instead`,
+    };
+  }
+
+  function memory(): Active {
+    const warning = `No OS keychain or secure storage available (keychain: ${skipped.keychain}; safe storage: ${skipped.safeStorage}). The API key is kept in memory only and must be entered again at next start.`;
+    logger.warn('API key kept in memory only', {
+      keychain: skipped.keychain,
+      safeStorage: skipped.safeStorage,
+    });
+    return { kind: 'memory', backend: memoryBackend(), warning };
+  }
+
+  async function select(from: Kind = 'keychain'): Promise<Active> {
+    if (from === 'keychain') {
+      const k = await tryKeychain();
+      if (k) return k;
+    }
+    if (from !== 'memory') {
+      const s = trySafeStorage();
+      if (s) return s;
+    }
+    return memory();
+  }
+
+  async function current(): Promise<Active> {
+    if (active) return active;
+    selecting ??= select().then((a) => (active = a));
+    return selecting;
+  }
+
+  /** Runs `op` on the active backend; if a persistent backend fails, falls to the next tier and retries once. */
+  async function run<T>(op: (b: SecretBackend) => Promise<T>): Promise<T> {
+    const a = await current();
+    try {
+      return await op(a.backend);
+    } catch (err) {
+      if (a.kind === 'memory') throw err;
+      const reason = brief(err);
+      if (a.kind === 'keychain') skipped.keychain = reason;
+      else skipped.safeStorage = reason;
+      logger.warn('secret backend failed; falling back', { backend: a.kind, reason });
+      active = await select(a.kind === 'keychain' ? 'safe-storage' : 'memory');
+      return op(active.backend);
+    }
+  }
+
+  async function status(): Promise<SecretStatus> {
+    const a = await current();
+    const problem = a.kind === 'safe-storage' ? safe?.problem() : undefined;
+    const warning = [a.warning, problem].filter(Boolean).join('. ');
+    return { backend: a.kind, persistent: a.kind !== 'memory', ...(warning ? { warning } : {}) };
+  }
+
+  return {
+    init: () => enqueue(status),
+    status: () => enqueue(status),
+    async set(profileId, key) {
+      const account = checkProfileId(profileId);
+      const parsed = ApiKeyInput.safeParse(key);
+      // The message never echoes the key.
+      if (!parsed.success) throw new SecretStoreError(parsed.error.issues[0]?.message ?? 'invalid API key');
+      seen.add(parsed.data);
+      return enqueue(() =>
+        run(async (b) => {
+          await b.set(account, parsed.data);
+          // Read back before reporting success: a keyring that silently drops writes is caught here.
+          if ((await b.get(account)) !== parsed.data)
+            throw new SecretStoreError('the stored key did not read back');
+        }),
+      );
+    },
+    async has(profileId) {
+      const account = checkProfileId(profileId);
+      return enqueue(() => run(async (b) => (await b.get(account)) !== null));
+    },
+    async clear(profileId) {
+      const account = checkProfileId(profileId);
+      return enqueue(() =>
+        run(async (b) => {
+          await b.delete(account);
+        }),
+      );
+    },
+    async revealForGatewayClient(profileId) {
+      const account = checkProfileId(profileId);
+      return enqueue(() =>
+        run(async (b) => {
+          const key = await b.get(account);
+          if (key === null) return undefined;
+          seen.add(key);
+          return key;
+        }),
+      );
+    },
+    valuesForRedaction: () => [...seen],
+  };
+}
