@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { resetPaperBooks } from './engine/extension.js';
 import { startPaperGateway, DEFAULT_HOST, DEFAULT_SEED, type PaperExtension } from './gateway.js';
 
 export const USAGE = `Usage: npm run paper -- [options]
@@ -71,14 +72,18 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
   };
 }
 
-/** Order-engine hooks, filled in when the engine is wired into the gateway. */
+/** Order-engine hooks (tests may replace them). */
 export interface CliHooks {
+  /** Replaces the gateway's default extensions (the order engine). */
   extensions?: PaperExtension[];
   /** Clears the books of a data directory (--reset). */
   reset?: (dataDir: string) => void | Promise<void>;
 }
 
-export async function main(argv: readonly string[], hooks: CliHooks = {}): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  hooks: CliHooks = { reset: (dir) => resetPaperBooks(dir) },
+): Promise<number> {
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
