@@ -3,7 +3,7 @@
 // commits before the caller answers, so an acknowledged order survives a SIGKILL.
 import type { Action, Product } from '../../contract/index.js';
 import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
-import type { Clock, Market } from '../market/market.js';
+import type { BookLevel, Clock, Market } from '../market/market.js';
 import type {
   EngineResult,
   OrderInput,
@@ -168,9 +168,9 @@ class Engine implements PaperTradingEngine {
   }
 
   /**
-   * Tries to fill one active order at `now`. At placement a LIMIT only takes book liquidity up to
-   * its limit; afterwards a resting LIMIT also fills in full at its limit once the last price
-   * reaches it. Triggered SL/SL-M orders become LIMIT/MARKET orders.
+   * Tries to fill one active order at `now`. MARKET (and triggered SL-M) orders walk the book. A
+   * LIMIT takes book liquidity up to its limit when placed (or when its SL trigger fires); after
+   * that it rests and fills in full at its limit once the last price reaches it.
    */
   private matchOrder(o: OrderRow, now: number, atPlacement: boolean, ltpCache?: Map<string, number>): void {
     const inst = this.instrument(o.exchange, o.symbol);
@@ -193,18 +193,22 @@ class Engine implements PaperTradingEngine {
     }
     const remaining = o.quantity - o.filled_quantity;
     const second = Math.floor(now / 1000);
-    const book = this.market.book(inst);
-    const levels = buy ? book.asks : book.bids;
     const side = `${key}:${buy ? 'ask' : 'bid'}`;
+    const levels = (): BookLevel[] => {
+      const book = this.market.book(inst);
+      return buy ? book.asks : book.bids;
+    };
     let fills: Fill[];
     if (o.pricetype === 'MARKET' || o.pricetype === 'SL-M') {
-      fills = this.liquidity.walk(side, second, levels, remaining);
-    } else {
+      fills = this.liquidity.walk(side, second, levels(), remaining);
+    } else if (atPlacement || changed) {
+      // A new (or just triggered) limit order takes what the book offers up to its limit.
       const limit = o.price;
-      fills = this.liquidity.walk(side, second, levels, remaining, (p) => (buy ? p <= limit : p >= limit));
-      const rest = remaining - fills.reduce((s, f) => s + f.quantity, 0);
-      if (!atPlacement && rest > 0 && (buy ? ltp <= limit : ltp >= limit))
-        fills.push({ price: limit, quantity: rest });
+      fills = this.liquidity.walk(side, second, levels(), remaining, (p) => (buy ? p <= limit : p >= limit));
+    } else {
+      // A resting one fills in full at its limit once the last price reaches it (as the sandbox).
+      const limit = o.price;
+      fills = (buy ? ltp <= limit : ltp >= limit) ? [{ price: limit, quantity: remaining }] : [];
     }
     for (const f of fills) this.fill(o, inst, f, now);
     if (fills.length === 0 && changed) this.ledger.updateOrder(o);
