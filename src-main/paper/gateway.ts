@@ -3,6 +3,7 @@
 import type { InstrumentMaster } from './instruments/instrument.js';
 import { buildMaster } from './instruments/master.js';
 import { createSearchIndex } from './instruments/search-index.js';
+import { listExpiries } from './instruments/expiry.js';
 import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
 import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js';
 import { createPaperServer, type PaperServer } from './http/server.js';
@@ -111,7 +112,13 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
         master,
         market,
         search: (query, exchange, limit) => searchIndex.search(query, exchange).slice(0, limit),
-        expiries: (symbol, exchange, type) => expiriesOf(master, symbol, exchange, type, clock),
+        expiries: (symbol, exchange, instrumenttype) =>
+          listExpiries(master, {
+            symbol,
+            exchange,
+            instrumenttype,
+            today: istDate(Math.floor(clock.now() / 1000)),
+          }),
         analyzer: analyzerServed ? undefined : analyzer,
       }),
       tickerRoutes({ master, market }),
@@ -152,21 +159,4 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
       return stopped;
     },
   };
-}
-
-// ---- interim expiry lookup until the instruments module's own lands ----
-function expiriesOf(
-  master: InstrumentMaster,
-  symbol: string,
-  exchange: string,
-  type: 'futures' | 'options',
-  clock: Clock,
-): string[] {
-  const today = istDate(Math.floor(clock.now() / 1000));
-  const rows = master
-    .derivatives(exchange, symbol)
-    .filter((i) => (type === 'futures' ? i.kind === 'FUT' : i.kind !== 'FUT'))
-    .filter((i) => i.expiryDate !== null && i.expiryDate >= today);
-  const byDate = new Map(rows.map((i) => [i.expiryDate ?? '', i.expiry]));
-  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, e]) => e);
 }
