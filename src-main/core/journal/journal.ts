@@ -1,0 +1,277 @@
+// The order journal (SQLite, WAL): every order action's intent is committed durably BEFORE the
+// gateway call and its outcome AFTER, so "did my click send twice?" always has an answer. The two
+// tables are append-only; the API key is never stored (fields stripped, values redacted).
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  JournalQuery,
+  formatIstIso,
+  type JournalEntry,
+  type JournalError,
+  type JournalOutcome,
+} from '../../contract/index.js';
+import { systemClock, type Clock } from '../ports.js';
+import { toCsv } from './csv.js';
+import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
+
+export interface JournalOptions {
+  dbPath: string;
+  clock?: Clock;
+  /** Key values to redact wherever they appear (the secret store's valuesForRedaction). */
+  secrets?: () => readonly string[];
+}
+
+export interface IntentInput {
+  profileId: string;
+  operation: string;
+  /** The request as it will be sent; its apikey is stripped before anything is written. */
+  request: unknown;
+}
+
+export type OutcomeInput =
+  | { outcome: 'ok'; response: unknown; durationMs?: number }
+  | { outcome: 'error' | 'unknown'; error: JournalError; response?: unknown; durationMs?: number };
+
+export interface Journal {
+  /** Commits the intent (durably) and returns its id; call it before sending. */
+  recordIntent(input: IntentInput): { id: string; time: number };
+  /** Commits the outcome of an intent; once only. */
+  recordOutcome(id: string, input: OutcomeInput): JournalEntry;
+  get(id: string): JournalEntry | undefined;
+  query(query?: JournalQuery): JournalEntry[];
+  /** CSV (RFC 4180) of a query, oldest first unless asked otherwise; times in IST. */
+  exportCsv(query?: JournalQuery): string;
+  close(): void;
+}
+
+export class JournalStoreError extends Error {
+  override name = 'JournalError';
+}
+
+const SCHEMA_VERSION = 1;
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS intents (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  time INTEGER NOT NULL,
+  profile_id TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  request_json TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outcomes (
+  id TEXT PRIMARY KEY REFERENCES intents(id),
+  finished_at INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'unknown')),
+  response_json TEXT,
+  error_kind TEXT,
+  error_message TEXT,
+  http_status INTEGER
+);
+CREATE TABLE IF NOT EXISTS order_ids (
+  entry_id TEXT NOT NULL REFERENCES intents(id),
+  orderid TEXT NOT NULL,
+  PRIMARY KEY (entry_id, orderid)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS intents_time ON intents(time);
+CREATE INDEX IF NOT EXISTS intents_profile_time ON intents(profile_id, time);
+CREATE INDEX IF NOT EXISTS order_ids_orderid ON order_ids(orderid);
+CREATE TRIGGER IF NOT EXISTS intents_append_only BEFORE UPDATE ON intents
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS outcomes_append_only BEFORE UPDATE ON outcomes
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+`;
+
+interface Row {
+  id: string;
+  time: number;
+  profile_id: string;
+  operation: string;
+  request_json: string;
+  order_ids: string;
+  finished_at: number | null;
+  duration_ms: number | null;
+  outcome: Exclude<JournalOutcome, 'pending'> | null;
+  response_json: string | null;
+  error_kind: string | null;
+  error_message: string | null;
+  http_status: number | null;
+}
+
+const SELECT = `
+SELECT i.id, i.time, i.profile_id, i.operation, i.request_json,
+  (SELECT json_group_array(orderid) FROM order_ids WHERE entry_id = i.id) AS order_ids,
+  o.finished_at, o.duration_ms, o.outcome, o.response_json, o.error_kind, o.error_message, o.http_status
+FROM intents i LEFT JOIN outcomes o ON o.id = i.id`;
+
+function parseJson(text: string | null): unknown {
+  return text === null ? undefined : JSON.parse(text);
+}
+
+function toEntry(r: Row): JournalEntry {
+  const entry: JournalEntry = {
+    id: r.id,
+    time: r.time,
+    profileId: r.profile_id,
+    operation: r.operation,
+    request: parseJson(r.request_json),
+    orderIds: (JSON.parse(r.order_ids) as string[]).sort(),
+    outcome: r.outcome ?? 'pending',
+    finishedAt: r.finished_at,
+    durationMs: r.duration_ms,
+  };
+  if (r.response_json !== null) entry.response = parseJson(r.response_json);
+  if (r.error_kind !== null)
+    entry.error = {
+      kind: r.error_kind,
+      message: r.error_message ?? '',
+      ...(r.http_status !== null ? { httpStatus: r.http_status } : {}),
+    };
+  return entry;
+}
+
+/** Creates the file 0600 before SQLite does (its -wal/-shm files copy the database's mode). */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+}
+
+export function createJournal(options: JournalOptions): Journal {
+  const clock = options.clock ?? systemClock;
+  const secrets = options.secrets ?? (() => []);
+  if (options.dbPath !== ':memory:') createPrivateFile(options.dbPath);
+  const db = new Database(options.dbPath);
+  db.pragma('journal_mode = WAL');
+  // FULL: an intent must survive a crash or power cut that happens during the gateway call.
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION)
+    throw new JournalStoreError(
+      `journal ${options.dbPath} was written by a newer OrderDesk (schema ${version})`,
+    );
+  db.exec(SCHEMA);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+
+  const insertIntent = db.prepare(
+    'INSERT INTO intents (id, time, profile_id, operation, request_json) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertOutcome = db.prepare(
+    `INSERT INTO outcomes (id, finished_at, duration_ms, outcome, response_json, error_kind, error_message, http_status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertOrderId = db.prepare('INSERT OR IGNORE INTO order_ids (entry_id, orderid) VALUES (?, ?)');
+  const selectOne = db.prepare<[string], Row>(`${SELECT} WHERE i.id = ?`);
+  const selectTime = db.prepare<[string], { time: number }>('SELECT time FROM intents WHERE id = ?');
+  // The request's own key, held only until its outcome is written, to redact it from the response.
+  const pendingKeys = new Map<string, string[]>();
+
+  const writeIntent = db.transaction((id: string, time: number, input: IntentInput, redactWith: string[]) => {
+    const request = sanitise(input.request, redactWith);
+    insertIntent.run(id, time, input.profileId, input.operation, JSON.stringify(request ?? null));
+    for (const orderId of orderIdsIn(request)) insertOrderId.run(id, orderId);
+  });
+
+  const writeOutcome = db.transaction((id: string, input: OutcomeInput, redactWith: string[]) => {
+    const started = selectTime.get(id);
+    if (!started) throw new JournalStoreError(`no journal intent ${id}`);
+    const finishedAt = clock.now();
+    const duration = Math.max(0, Math.round(input.durationMs ?? finishedAt - started.time));
+    const response = input.response === undefined ? undefined : sanitise(input.response, redactWith);
+    const error = input.outcome === 'ok' ? undefined : (sanitise(input.error, redactWith) as JournalError);
+    insertOutcome.run(
+      id,
+      finishedAt,
+      duration,
+      input.outcome,
+      response === undefined ? null : JSON.stringify(response),
+      error?.kind ?? null,
+      error?.message ?? null,
+      error?.httpStatus ?? null,
+    );
+    for (const orderId of orderIdsIn(response)) insertOrderId.run(id, orderId);
+  });
+
+  function select(q: JournalQuery = {}): Row[] {
+    const query = JournalQuery.parse(q);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const add = (clause: string, value?: string | number) => {
+      where.push(clause);
+      if (value !== undefined) params.push(value);
+    };
+    if (query.from !== undefined) add('i.time >= ?', query.from);
+    if (query.to !== undefined) add('i.time < ?', query.to);
+    if (query.profileId !== undefined) add('i.profile_id = ?', query.profileId);
+    if (query.operation !== undefined) add('i.operation = ?', query.operation);
+    if (query.orderId !== undefined)
+      add('EXISTS (SELECT 1 FROM order_ids x WHERE x.entry_id = i.id AND x.orderid = ?)', query.orderId);
+    if (query.outcome === 'pending') add('o.id IS NULL');
+    else if (query.outcome !== undefined) add('o.outcome = ?', query.outcome);
+    const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+    const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY i.time ${direction}, i.seq ${direction} LIMIT ? OFFSET ?`;
+    return db.prepare<(string | number)[], Row>(sql).all(...params, query.limit, query.offset);
+  }
+
+  return {
+    recordIntent(input) {
+      const id = randomUUID();
+      const time = clock.now();
+      const ownKeys = keyValuesIn(input.request);
+      writeIntent(id, time, input, [...secrets(), ...ownKeys]);
+      if (ownKeys.length) pendingKeys.set(id, ownKeys);
+      return { id, time };
+    },
+    recordOutcome(id, input) {
+      const ownKeys = pendingKeys.get(id) ?? [];
+      writeOutcome(id, input, [...secrets(), ...ownKeys]);
+      pendingKeys.delete(id);
+      const row = selectOne.get(id);
+      if (!row) throw new JournalStoreError(`no journal entry ${id}`);
+      return toEntry(row);
+    },
+    get(id) {
+      const row = selectOne.get(id);
+      return row ? toEntry(row) : undefined;
+    },
+    query: (q) => select(q).map(toEntry),
+    exportCsv(q = {}) {
+      const rows = select({ order: 'asc', limit: 100_000, ...q }).map(toEntry);
+      return toCsv(
+        [
+          'time_ist',
+          'id',
+          'profile',
+          'operation',
+          'order_ids',
+          'outcome',
+          'duration_ms',
+          'error_kind',
+          'error_message',
+          'http_status',
+          'request',
+          'response',
+        ],
+        rows.map((e) => [
+          formatIstIso(e.time),
+          e.id,
+          e.profileId,
+          e.operation,
+          e.orderIds.join(' '),
+          e.outcome,
+          e.durationMs,
+          e.error?.kind,
+          e.error?.message,
+          e.error?.httpStatus,
+          JSON.stringify(e.request),
+          e.response === undefined ? '' : JSON.stringify(e.response),
+        ]),
+      );
+    },
+    close: () => db.close(),
+  };
+}
