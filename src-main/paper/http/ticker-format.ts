@@ -11,6 +11,13 @@ export interface TxtBar {
   volume: number;
 }
 
+// HH:MM:SS by second of the IST day, filled lazily: intraday bars repeat the same few times daily.
+const timeOfDay: (string | undefined)[] = new Array<string | undefined>(DAY_SEC);
+function cachedTime(sec: number): string {
+  const sod = (((sec + IST_OFFSET_SEC) % DAY_SEC) + DAY_SEC) % DAY_SEC;
+  return (timeOfDay[sod] ??= istTime(sec));
+}
+
 export function formatTickerTxt(ticker: string, bars: readonly TxtBar[], daily: boolean): string {
   const lines = new Array<string>(bars.length);
   // Bars come in runs of one IST day: format each day's date once.
@@ -24,7 +31,7 @@ export function formatTickerTxt(ticker: string, bars: readonly TxtBar[], daily: 
       date = istDate(b.time);
     }
     const prices = `${b.open},${b.high},${b.low},${b.close},${Math.round(b.volume)}`;
-    lines[i] = daily ? `${ticker},${date},${prices}` : `${ticker},${date},${istTime(b.time)},${prices}`;
+    lines[i] = daily ? `${ticker},${date},${prices}` : `${ticker},${date},${cachedTime(b.time)},${prices}`;
   }
   return lines.join('\n');
 }
