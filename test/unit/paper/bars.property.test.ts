@@ -81,20 +81,23 @@ function onTick(price: number, tick: number): boolean {
   return Math.abs(n - Math.round(n)) < 1e-6 && Number(price.toFixed(decimals)) === price;
 }
 
+/** Plain checks collected into one assertion: per-bar expect() calls would dominate run time. */
 function checkWellFormed(bars: readonly Bar[], inst: Instrument, nowSec: number): void {
+  const problems: string[] = [];
   let prev = -Infinity;
   for (const b of bars) {
-    expect(b.time).toBeGreaterThan(prev);
+    const bad = (why: string): void => void problems.push(`${why}: ${JSON.stringify(b)}`);
+    if (!(b.time > prev)) bad('not ascending');
     prev = b.time;
-    expect(b.time).toBeLessThanOrEqual(nowSec);
-    expect(b.low).toBeLessThanOrEqual(Math.min(b.open, b.close));
-    expect(b.high).toBeGreaterThanOrEqual(Math.max(b.open, b.close));
-    expect(b.low).toBeGreaterThan(0);
-    for (const p of [b.open, b.high, b.low, b.close])
-      expect(onTick(p, inst.tickSize), `${p} on ${inst.tickSize}`).toBe(true);
-    expect(Number.isInteger(b.volume) && b.volume >= 0).toBe(true);
-    if (inst.kind === 'INDEX') expect(b.volume).toBe(0);
+    if (b.time > nowSec) bad('after now');
+    if (!(b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close)))
+      bad('outside low..high');
+    if (!(b.low > 0)) bad('non-positive');
+    for (const p of [b.open, b.high, b.low, b.close]) if (!onTick(p, inst.tickSize)) bad(`off tick ${p}`);
+    if (!Number.isInteger(b.volume) || b.volume < 0) bad('volume');
+    if (inst.kind === 'INDEX' && b.volume !== 0) bad('index volume');
   }
+  expect(problems.slice(0, 5)).toEqual([]);
 }
 
 const PAIRS: ReadonlyArray<readonly [BarInterval, BarInterval]> = [
@@ -164,7 +167,7 @@ describe('bars: aggregation consistency (property)', () => {
           }
         },
       ),
-      { numRuns: 120 },
+      { numRuns: 300 },
     );
   });
 
@@ -200,7 +203,7 @@ describe('bars: aggregation consistency (property)', () => {
           expect(market.bars(inst, iv, nowSec + 1, nowSec + 86_400)).toEqual([]);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 150 },
     );
   });
 
@@ -232,7 +235,46 @@ describe('bars: aggregation consistency (property)', () => {
           expect(after[after.length - 1]?.close).toBe(market.lastPrice(inst));
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 150 },
+    );
+  });
+
+  it('stays consistent across setPrice jumps on any instrument', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: INSTRUMENTS.length - 1 }),
+        fc.integer({ min: 0, max: INSTRUMENTS.length - 1 }),
+        nowArb,
+        fc.double({ min: 0.5, max: 1.5, noNaN: true }),
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.constantFrom<readonly [BarInterval, BarInterval]>(
+          ['1s', '1m'],
+          ['5s', '1m'],
+          ['1m', '5m'],
+          ['1m', 'D'],
+        ),
+        (ii, si, nowMs, factor, stepMs, [fine, coarse]) => {
+          const inst = INSTRUMENTS[ii] as Instrument;
+          const moved = INSTRUMENTS[si] as Instrument;
+          const { market, clock } = newMarket(13, nowMs);
+          const target = Math.max(
+            moved.tickSize,
+            Math.round((market.lastPrice(moved) * factor) / moved.tickSize) * moved.tickSize,
+          );
+          market.setPrice(moved, target);
+          expect(market.lastPrice(moved)).toBeCloseTo(target, 6);
+          clock.advance(stepMs);
+          const nowSec = Math.floor(clock.now() / 1000);
+          const from = bucketOf(bucketOf(Math.floor(nowMs / 1000), coarse) - 1, coarse);
+          const coarseBars = market.bars(inst, coarse, from, nowSec);
+          const fineBars = market.bars(inst, fine, from, nowSec);
+          checkWellFormed(coarseBars, inst, nowSec);
+          checkWellFormed(fineBars, inst, nowSec);
+          expect(aggregate(fineBars, coarse)).toEqual(coarseBars);
+          expect(coarseBars[coarseBars.length - 1]?.close).toBe(market.lastPrice(inst));
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 
@@ -254,7 +296,7 @@ describe('bars: aggregation consistency (property)', () => {
           expect(c).not.toEqual(a);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 120 },
     );
   });
 });
