@@ -221,8 +221,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         }
         await sleep(clock, wait);
       }
-      await budget.acquire(spec.kind);
-      const ex = await exchange(fetchFn, clock, request, timeoutMs);
+      const release = await budget.acquire(spec.kind);
+      const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
       const outcome = interpret(name, spec, ex, parse);
       if (outcome.ok) return outcome;
       // The gateway may echo what it was sent; the key must not travel on in a message.

@@ -1,18 +1,29 @@
-// One request budget per gateway (architecture rule 5): a sliding window of `perSecond` grants in any
-// second, which is exactly what the gateway's moving-window limiter counts, so a well-behaved client
-// never trips it. Waiting callers form a priority queue: order mutations go ahead of polling reads.
+// One request budget per gateway (architecture rule 5): at most `perSecond` requests in any window of
+// a second, like the gateway's moving-window limiter. The gateway stamps a request when it handles it,
+// somewhere between our send and our receipt of the answer, so a slot is held while the request is in
+// flight and for a full window after its answer: then no two stamps of N+1 requests can fall within one
+// second of the gateway's clock, however slow it is. Waiting callers form a priority queue: order
+// mutations go ahead of polling reads.
 import type { Clock } from './clock.js';
 
 export type Priority = 'mutation' | 'read';
 
+/** Call when the request's exchange is over (answered or failed); later calls are ignored. */
+export type Release = () => void;
+
 interface Waiter {
   rank: number;
   seq: number;
-  grant: () => void;
+  grant: (release: Release) => void;
+}
+
+interface Slot {
+  /** When the slot frees; Infinity while the request is in flight. */
+  until: number;
 }
 
 export class RateBudget {
-  private readonly grants: number[] = [];
+  private slots: Slot[] = [];
   private readonly queue: Waiter[] = [];
   private seq = 0;
   private cancelTimer: (() => void) | undefined;
@@ -24,9 +35,9 @@ export class RateBudget {
     private readonly windowMs = 1000,
   ) {}
 
-  /** Resolves when the caller may send one request. */
-  acquire(priority: Priority): Promise<void> {
-    if (!(this.perSecond > 0) || this.perSecond === Infinity) return Promise.resolve();
+  /** Resolves when the caller may send one request, with the function to call once it is over. */
+  acquire(priority: Priority): Promise<Release> {
+    if (!(this.perSecond > 0) || this.perSecond === Infinity) return Promise.resolve(() => undefined);
     return new Promise((grant) => {
       this.queue.push({ rank: priority === 'mutation' ? 0 : 1, seq: this.seq++, grant });
       this.pump();
@@ -40,8 +51,8 @@ export class RateBudget {
 
   private pump(): void {
     const now = this.clock.now();
-    while (this.grants.length > 0 && (this.grants[0] ?? 0) + this.windowMs <= now) this.grants.shift();
-    while (this.queue.length > 0 && this.grants.length < this.perSecond) {
+    this.slots = this.slots.filter((slot) => slot.until > now);
+    while (this.queue.length > 0 && this.slots.length < this.perSecond) {
       let best = 0;
       for (let i = 1; i < this.queue.length; i++) {
         const a = this.queue[i];
@@ -49,18 +60,21 @@ export class RateBudget {
         if (a && b && (a.rank < b.rank || (a.rank === b.rank && a.seq < b.seq))) best = i;
       }
       const [waiter] = this.queue.splice(best, 1);
-      this.grants.push(now);
-      waiter?.grant();
+      const slot: Slot = { until: Infinity };
+      this.slots.push(slot);
+      waiter?.grant(() => {
+        if (slot.until !== Infinity) return;
+        slot.until = this.clock.now() + this.windowMs;
+        this.pump();
+      });
     }
-    if (this.queue.length > 0 && !this.cancelTimer) {
-      const oldest = this.grants[0] ?? now;
-      this.cancelTimer = this.clock.setTimer(
-        () => {
-          this.cancelTimer = undefined;
-          this.pump();
-        },
-        oldest + this.windowMs - now,
-      );
-    }
+    if (this.queue.length === 0 || this.cancelTimer) return;
+    // Full: wake when the first finished slot frees (a release while all are in flight pumps too).
+    const next = Math.min(...this.slots.map((slot) => slot.until));
+    if (next === Infinity) return;
+    this.cancelTimer = this.clock.setTimer(() => {
+      this.cancelTimer = undefined;
+      this.pump();
+    }, next - now);
   }
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ManualClock,
+  RateBudget,
   UNKNOWN_OUTCOME_MESSAGE,
   createGatewayClient,
   type GatewayClientOptions,
@@ -555,5 +556,57 @@ describe('one rate budget per client', () => {
       'tradebook',
       'holdings',
     ]);
+  });
+});
+
+describe('RateBudget', () => {
+  it('grants in priority order, FIFO within a priority, and never more than N per window', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateBudget(clock, 2, 1000);
+    const log: string[] = [];
+    const take = (p: 'read' | 'mutation', name: string) =>
+      budget.acquire(p).then((release) => {
+        log.push(`${name}@${clock.now()}`);
+        release();
+      });
+    const all = [
+      take('read', 'r1'),
+      take('read', 'r2'),
+      take('read', 'r3'),
+      take('mutation', 'm1'),
+      take('read', 'r4'),
+      take('mutation', 'm2'),
+    ];
+    await clock.advance(0);
+    expect(log).toEqual(['r1@0', 'r2@0']);
+    await clock.advance(3_000);
+    await Promise.all(all);
+    expect(log).toEqual(['r1@0', 'r2@0', 'm1@1000', 'm2@1000', 'r3@2000', 'r4@2000']);
+    expect(budget.waiting).toBe(0);
+  });
+
+  it('holds a slot while its request is in flight and for a window after its answer', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateBudget(clock, 1, 1000);
+    const slow = await budget.acquire('read');
+    let next = false;
+    const waiting = budget.acquire('read').then((release) => {
+      next = true;
+      return release;
+    });
+    await clock.advance(5_000);
+    expect(next).toBe(false);
+    slow();
+    slow(); // a second release changes nothing
+    await clock.advance(999);
+    expect(next).toBe(false);
+    await clock.advance(1);
+    expect(next).toBe(true);
+    (await waiting)();
+  });
+
+  it('is disabled by a rate of 0', async () => {
+    const budget = new RateBudget(new ManualClock(0), 0);
+    await Promise.all(Array.from({ length: 100 }, () => budget.acquire('read')));
   });
 });

@@ -1,0 +1,91 @@
+// The client against the paper gateway's own refusals: its rate limiter (at the real default of 10
+// requests/s), a wrong key, and routes it does not serve.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayClient } from '../../../src-main/gateway/index.js';
+import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+
+let gw: TestGateway;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ rateLimits: { api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 } });
+});
+
+afterAll(async () => {
+  await gw?.stop();
+});
+
+describe('rate limits', () => {
+  it('a client on its default budget never trips the gateway limiter', async () => {
+    const client = createGatewayClient({
+      baseUrl: gw.url,
+      getApiKey: () => gw.apiKey,
+      retry: { maxRetries: 0 },
+    });
+    const results = await Promise.all(Array.from({ length: 25 }, () => client.funds()));
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+  });
+
+  it('without a budget it is refused with rate_limited and retryAfter, and reads recover by retrying', async () => {
+    await new Promise((r) => setTimeout(r, 1_100));
+    const greedy = createGatewayClient({
+      baseUrl: gw.url,
+      getApiKey: () => gw.apiKey,
+      rateLimit: 0,
+      retry: { maxRetries: 0 },
+    });
+    const results = await Promise.all(Array.from({ length: 15 }, () => greedy.positionbook()));
+    const refused = results.flatMap((r) => (r.ok ? [] : [r.error]));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const e of refused) {
+      expect(e.kind).toBe('rate_limited');
+      expect(e.retryAfter).toBeGreaterThan(0);
+    }
+
+    await new Promise((r) => setTimeout(r, 1_100));
+    const patient = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey, rateLimit: 0 });
+    const again = await Promise.all(Array.from({ length: 12 }, () => patient.tradebook()));
+    expect(again.every((r) => r.ok)).toBe(true);
+  });
+});
+
+describe('refusals', () => {
+  it('a wrong key: forbidden, saying key invalid or broker session expired', async () => {
+    const client = createGatewayClient({ baseUrl: gw.url, getApiKey: () => 'not-the-key-0123456789' });
+    const r = await client.orderbook();
+    expect(r).toMatchObject({ ok: false, error: { kind: 'forbidden', httpStatus: 403 } });
+    if (!r.ok) {
+      expect(r.error.message).toMatch(/^invalid key or broker session expired/);
+      expect(r.error.message).toContain('Invalid openalgo apikey');
+      expect(r.error.message).not.toContain('not-the-key-0123456789');
+    }
+    const t = await client.ticker({ exchange: 'NSE', symbol: 'SBIN', from: '2026-11-02', to: '2026-11-19' });
+    expect(t).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
+  it('invalid input is refused by the client, not sent', async () => {
+    const client = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey });
+    const r = await client.expiry({ symbol: 'NIFTY', exchange: 'NSE', instrumenttype: 'options' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_input', message: 'Exchange must be one of: NFO, BFO, MCX, CDS' },
+    });
+  });
+
+  it('a gateway without a route: not_offered, remembered', async () => {
+    const client = createGatewayClient({ baseUrl: `${gw.url}/elsewhere`, getApiKey: () => gw.apiKey });
+    expect(await client.ping()).toMatchObject({
+      ok: false,
+      error: { kind: 'not_offered', message: 'the gateway does not offer ping', httpStatus: 404 },
+    });
+    expect(await client.ping()).toMatchObject({ ok: false, error: { kind: 'not_offered' } });
+    expect(client.notOffered()).toEqual(['ping']);
+  });
+
+  it('an unknown order id is an answer about the input, not a missing route', async () => {
+    const client = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey });
+    const r = await client.orderstatus({ strategy: 's', orderid: '999999999' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).not.toBe('not_offered');
+    expect(client.notOffered()).toEqual([]);
+  });
+});
