@@ -1,0 +1,207 @@
+// Every IPC channel: renderer → main, `invoke(channel, input)` → IpcResult<output>. Inputs are strict
+// (unknown fields, `apikey` among them, are refused) and never carry the API key except apiKey.set,
+// which is write-only: no output anywhere holds a key.
+import { z } from 'zod';
+// The contract's own modules by their full path: the lint rule that keeps paper/contract away from
+// src-main/core matches the short `../core/*` form.
+import {
+  ApiKeyInput,
+  JournalEntry,
+  JournalQuery,
+  Profile,
+  ProfileId,
+  SecretStatus,
+  Settings,
+  SettingsPatch,
+} from '../../contract/core/index.js';
+import {
+  BasketLeg,
+  BasketOrderRequest,
+  BasketOrderResponse,
+  CancelAllOrderResponse,
+  CancelOrderRequest,
+  ClosePositionResponse,
+  DepthRequest,
+  DepthResponse,
+  EXCHANGES,
+  ExpiryRequest,
+  ExpiryResponse,
+  FundsResponse,
+  HoldingsResponse,
+  ModifyOrderRequest,
+  OrderBookResponse,
+  OrderIdResponse,
+  PlaceOrderRequest,
+  PositionBookResponse,
+  QuotesRequest,
+  QuotesResponse,
+  SearchRequest,
+  SearchResponse,
+  SmartOrderRequest,
+  SmartOrderResponse,
+  SplitOrderRequest,
+  SplitOrderResponse,
+  TICKER_INTERVALS,
+  TickerResponse,
+  TradeBookResponse,
+  oneOf,
+  text,
+} from '../../contract/gateway/index.js';
+import { AlertsState, ApiKeyStatus, PositionView } from './events.js';
+
+/** Channels without input accept nothing or an empty object. */
+export const NoInput = z.strictObject({}).optional();
+
+const strategy = text('strategy', 64).optional();
+/** Order inputs: the gateway request less the key; strategy defaults to the profile's. */
+const orderFields = {
+  strategy,
+  /** Sends an order the duplicate guard would hold back. */
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
+};
+const withoutKey = <S extends z.ZodRawShape>(shape: S) => {
+  const { apikey: _k, strategy: _s, ...rest } = shape as S & { apikey: unknown; strategy: unknown };
+  return rest as Omit<S, 'apikey' | 'strategy'>;
+};
+
+export const PlaceOrderIpcInput = z.strictObject({ ...withoutKey(PlaceOrderRequest.shape), ...orderFields });
+export type PlaceOrderIpcInput = z.infer<typeof PlaceOrderIpcInput>;
+export const ModifyOrderIpcInput = z.strictObject({ ...withoutKey(ModifyOrderRequest.shape), ...orderFields });
+export type ModifyOrderIpcInput = z.infer<typeof ModifyOrderIpcInput>;
+export const CancelOrderIpcInput = z.strictObject({ ...withoutKey(CancelOrderRequest.shape), strategy });
+export const StrategyInput = z.strictObject({ strategy }).optional();
+export const SmartOrderIpcInput = z.strictObject({ ...withoutKey(SmartOrderRequest.shape), ...orderFields });
+export type SmartOrderIpcInput = z.infer<typeof SmartOrderIpcInput>;
+export const SplitOrderIpcInput = z.strictObject({ ...withoutKey(SplitOrderRequest.shape), ...orderFields });
+export type SplitOrderIpcInput = z.infer<typeof SplitOrderIpcInput>;
+export const BasketOrderIpcInput = z.strictObject({
+  strategy,
+  orders: BasketOrderRequest.shape.orders,
+  confirmDuplicate: orderFields.confirmDuplicate,
+});
+export type BasketOrderIpcInput = z.infer<typeof BasketOrderIpcInput>;
+
+export const SmartPreview = z.object({
+  /** The signed net position now, for (symbol, exchange, product). */
+  current: z.number(),
+  target: z.number(),
+  decision: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('order'),
+      order: BasketLeg,
+    }),
+    z.object({ kind: z.literal('none'), message: z.string() }),
+  ]),
+});
+export type SmartPreview = z.infer<typeof SmartPreview>;
+export const SplitPreview = z.object({
+  children: z.array(BasketLeg),
+  totalQuantity: z.number(),
+});
+export type SplitPreview = z.infer<typeof SplitPreview>;
+
+export const TickerIpcInput = z.strictObject({
+  exchange: oneOf('exchange', EXCHANGES),
+  symbol: text('symbol', 64),
+  interval: oneOf('interval', TICKER_INTERVALS).optional(),
+  from: z.string().max(16).optional(),
+  to: z.string().max(16).optional(),
+  adjusted: z.boolean().optional(),
+  sort: z.enum(['asc', 'desc']).optional(),
+});
+
+const profileRef = z.strictObject({ profileId: ProfileId.optional() }).optional();
+export const ApiKeySetInput = z.strictObject({ key: ApiKeyInput, profileId: ProfileId.optional() });
+export const ApiKeyTestResult = z.object({ profileId: ProfileId, broker: z.string(), message: z.string() });
+
+export const ProfilesList = z.object({ activeProfileId: ProfileId, profiles: z.array(Profile) });
+export type ProfilesList = z.infer<typeof ProfilesList>;
+export const ProfileAddInput = z.strictObject({
+  id: ProfileId,
+  name: Profile.shape.name,
+  baseUrl: Profile.shape.baseUrl,
+  strategy: Profile.shape.strategy.optional(),
+  rateLimitPerSecond: Profile.shape.rateLimitPerSecond.optional(),
+});
+export const ProfileUpdateInput = z.strictObject({
+  id: ProfileId,
+  changes: z
+    .strictObject({
+      name: Profile.shape.name,
+      baseUrl: Profile.shape.baseUrl,
+      strategy: Profile.shape.strategy,
+      rateLimitPerSecond: Profile.shape.rateLimitPerSecond,
+    })
+    .partial(),
+});
+export const ProfileIdInput = z.strictObject({ id: ProfileId });
+
+export const JournalQueryInput = JournalQuery.optional();
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const CHANNELS = {
+  'orders.place': channel(PlaceOrderIpcInput, OrderIdResponse),
+  'orders.modify': channel(ModifyOrderIpcInput, OrderIdResponse),
+  'orders.cancel': channel(CancelOrderIpcInput, OrderIdResponse),
+  'orders.cancelAll': channel(StrategyInput, CancelAllOrderResponse),
+  'orders.smart': channel(SmartOrderIpcInput, SmartOrderResponse),
+  'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),
+  'orders.basket': channel(BasketOrderIpcInput, BasketOrderResponse),
+  'orders.closePosition': channel(StrategyInput, ClosePositionResponse),
+  'orders.preview.smart': channel(SmartOrderIpcInput, SmartPreview),
+  'orders.preview.split': channel(SplitOrderIpcInput, SplitPreview),
+
+  'books.orders': channel(NoInput, OrderBookResponse),
+  'books.trades': channel(NoInput, TradeBookResponse),
+  'books.positions': channel(NoInput, PositionBookResponse),
+  'books.holdings': channel(NoInput, HoldingsResponse),
+  'books.funds': channel(NoInput, FundsResponse),
+  /** The watcher's last view of positions, with MTM from quotes. */
+  'books.positionsMtm': channel(NoInput, z.array(PositionView)),
+
+  'market.depth': channel(z.strictObject(withoutKey(DepthRequest.shape)), DepthResponse),
+  'market.search': channel(z.strictObject(withoutKey(SearchRequest.shape)), SearchResponse),
+  'market.expiry': channel(z.strictObject(withoutKey(ExpiryRequest.shape)), ExpiryResponse),
+  'market.quotes': channel(z.strictObject(withoutKey(QuotesRequest.shape)), QuotesResponse),
+  'market.ticker': channel(TickerIpcInput, TickerResponse),
+
+  'apiKey.set': channel(ApiKeySetInput, ApiKeyStatus),
+  'apiKey.clear': channel(profileRef, ApiKeyStatus),
+  'apiKey.test': channel(profileRef, ApiKeyTestResult),
+  'apiKey.status': channel(profileRef, ApiKeyStatus),
+
+  'profiles.list': channel(NoInput, ProfilesList),
+  'profiles.add': channel(ProfileAddInput, ProfilesList),
+  'profiles.update': channel(ProfileUpdateInput, ProfilesList),
+  'profiles.remove': channel(ProfileIdInput, ProfilesList),
+  'profiles.switch': channel(ProfileIdInput, ProfilesList),
+
+  'settings.get': channel(NoInput, Settings),
+  'settings.update': channel(SettingsPatch, Settings),
+
+  'journal.query': channel(JournalQueryInput, z.array(JournalEntry)),
+  'journal.exportCsv': channel(JournalQueryInput, z.object({ csv: z.string(), rows: z.number() })),
+
+  'alerts.mute': channel(
+    z.strictObject({ orderid: text('orderid', 64), muted: z.boolean().default(true) }),
+    AlertsState,
+  ),
+  'alerts.pause': channel(z.strictObject({ paused: z.boolean() }), AlertsState),
+  'alerts.dismiss': channel(z.strictObject({ id: text('id', 64) }), AlertsState),
+
+  'watcher.setVisibility': channel(
+    z.strictObject({ visible: z.boolean({ error: 'visible must be true or false' }) }),
+    z.object({ intervalMs: z.number() }),
+  ),
+} as const;
+
+export type Channel = keyof typeof CHANNELS;
+export const CHANNEL_NAMES = Object.keys(CHANNELS) as Channel[];
+/** What a caller may pass (before defaults and transforms). */
+export type ChannelInput<C extends Channel> = z.input<(typeof CHANNELS)[C]['input']>;
+/** What a handler receives (after validation). */
+export type ChannelArgs<C extends Channel> = z.output<(typeof CHANNELS)[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<(typeof CHANNELS)[C]['output']>;

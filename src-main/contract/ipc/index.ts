@@ -1,0 +1,4 @@
+// IPC: the channel table (renderer → main) and the event table (main → renderer).
+export * from './result.js';
+export * from './events.js';
+export * from './channels.js';

@@ -1,0 +1,50 @@
+// What every IPC handler answers: a value or a typed error, never a thrown exception.
+import { z } from 'zod';
+
+/**
+ * Error kinds across IPC: the gateway client's kinds (bad_input … unknown_outcome) plus the core's
+ * own (invalid_input: refused before any request; risk / duplicate: pre-trade checks; no_key: no API
+ * key stored for the profile; not_found / conflict: profile operations; internal: a bug).
+ */
+export const IPC_ERROR_KINDS = [
+  'bad_input',
+  'unauthorised',
+  'forbidden',
+  'not_offered',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'bad_response',
+  'unknown_outcome',
+  'invalid_input',
+  'risk',
+  'duplicate',
+  'no_key',
+  'not_found',
+  'conflict',
+  'internal',
+] as const;
+export const IpcErrorKind = z.enum(IPC_ERROR_KINDS);
+export type IpcErrorKind = z.infer<typeof IpcErrorKind>;
+
+export const IpcError = z.object({
+  kind: IpcErrorKind,
+  message: z.string(),
+  httpStatus: z.number().int().optional(),
+  /** Seconds before the gateway accepts this call again (rate_limited only). */
+  retryAfter: z.number().optional(),
+  /** Journal entry of the order action, when one was written (risk refusals and unknown outcomes). */
+  journalId: z.string().optional(),
+});
+export type IpcError = z.infer<typeof IpcError>;
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** The result envelope for a value schema, for transports that validate what they forward. */
+export function ipcResult<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: IpcError }),
+  ]);
+}
