@@ -116,12 +116,22 @@ function subMinute(
   const open = new Int32Array(60);
   const close = new Int32Array(60);
   const vol = new Float64Array(60);
+  // With one setPrice offset over the whole span, fold underlying seconds per bucket and map each
+  // bucket once (the day's transform is monotone); otherwise map every second.
+  const off = s.overlay.constantOver(first, end);
+  const perBucket = off !== undefined;
   const acc = newAgg();
+  const out = newAgg();
   let cur = NaN;
+  const flush = (): void => {
+    if (Number.isNaN(cur)) return;
+    sink.push(cur, sink.adjust(cur, perBucket ? s.transform(istDay(cur), off).applyAgg(acc, out) : acc));
+  };
   for (let m = Math.floor(first / 60); m * 60 <= end; m++) {
     const base = m * 60;
     const n = Math.min(60, nowSec - base + 1);
-    s.seconds(m, n, open, close, vol);
+    if (perBucket) s.underlyingSeconds(m, open, close, vol);
+    else s.seconds(m, n, open, close, vol);
     const s0 = Math.max(0, first - base);
     const s1 = Math.min(n - 1, end - base);
     for (let i = s0; i <= s1; i++) {
@@ -131,7 +141,7 @@ function subMinute(
       const hi = o > c ? o : c;
       const lo = o > c ? c : o;
       if (!(sec < cur + k)) {
-        if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+        flush();
         cur = k === 1 ? sec : alignIst(sec, k);
         acc.o = o;
         acc.h = hi;
@@ -145,7 +155,7 @@ function subMinute(
       acc.v += vol[i] ?? 0;
     }
   }
-  if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+  flush();
 }
 
 function minuteMultiple(

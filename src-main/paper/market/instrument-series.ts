@@ -141,6 +141,14 @@ export class InstrumentSeries {
     else (this.ownVolume ?? this.u.volume).seconds(m, total, vol);
   }
 
+  /** Underlying one-second bars of minute m (ticks) with this instrument's volume. */
+  underlyingSeconds(m: number, open: Int32Array, close: Int32Array, vol: Float64Array): void {
+    this.u.seconds(m, open, close);
+    const total = this.volumeMinute(m);
+    if (total === 0) vol.fill(0);
+    else (this.ownVolume ?? this.u.volume).seconds(m, total, vol);
+  }
+
   /** Minute m's aggregate; when it holds `nowSec`, only its seconds up to now. */
   minute(m: number, nowSec: number, out: TickAgg): TickAgg {
     const base = m * 60;
