@@ -1,0 +1,513 @@
+// Composite order operations end to end: real HTTP, the real engine over SQLite, ManualClock prices.
+// Positions are set up with real orders first, then the composite call, then the books are checked.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../../src-main/paper/auth/key-store.js';
+import { engineExtension, resetPaperBooks } from '../../../src-main/paper/engine/extension.js';
+import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
+import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
+import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
+import { startTestGateway, type HttpResult, type TestGateway } from '../../helpers/paper-gateway.js';
+
+let gw: TestGateway;
+let engine: PaperTradingEngine;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+});
+afterAll(async () => {
+  await gw?.stop();
+});
+
+type Fields = Record<string, unknown>;
+type Action = 'BUY' | 'SELL';
+
+/** Each test trades on its own key, i.e. its own account. */
+function newKey(): string {
+  const key = generateApiKey();
+  gw.gateway.keys.add(key);
+  return key;
+}
+function inst(symbol: string): Instrument {
+  const i = gw.gateway.master.get('NSE', symbol);
+  if (!i) throw new Error(`no NSE:${symbol}`);
+  return i;
+}
+const tickRound = (i: Instrument, p: number): number =>
+  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
+const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
+  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
+
+function ok(r: HttpResult): string {
+  expect(r.status, r.text).toBe(200);
+  expect(r.body.status, r.text).toBe('success');
+  return r.body.orderid as string;
+}
+async function market(key: string, action: Action, quantity: number, strategy = 'setup', symbol = 'SBIN') {
+  const id = ok(
+    await post('placeorder', key, { strategy, exchange: 'NSE', symbol, action, quantity, product: 'MIS' }),
+  );
+  expect((await orderStatus(key, id)).order_status).toBe('complete');
+  return id;
+}
+interface OrderRow {
+  orderid: string;
+  order_status: string;
+  quantity: number;
+  action: string;
+  pricetype: string;
+  price: number;
+  strategy?: string;
+  symbol: string;
+}
+async function orderStatus(key: string, orderid: string): Promise<OrderRow> {
+  return (await post('orderstatus', key, { strategy: 'x', orderid })).body.data as OrderRow;
+}
+async function orders(key: string): Promise<OrderRow[]> {
+  return ((await post('orderbook', key, {})).body.data as { orders: OrderRow[] }).orders;
+}
+async function net(key: string, symbol = 'SBIN'): Promise<number> {
+  const rows = (await post('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
+  return rows.filter((r) => r.symbol === symbol).reduce((a, r) => a + Number(r.quantity), 0);
+}
+async function strategyQty(key: string, strategy: string, symbol = 'SBIN'): Promise<number> {
+  const r = await post('positionsopen', key, { strategy, symbol, exchange: 'NSE', product: 'MIS' });
+  expect(r.status, r.text).toBe(200);
+  return r.body.quantity as number;
+}
+async function modeVersion(key: string): Promise<number> {
+  return ((await post('analyzer', key, {})).body.data as { mode_version: number }).mode_version;
+}
+
+describe('placesmartorder, every row end to end', () => {
+  const smart = (key: string, action: Action, quantity: number, position_size: number, extra: Fields = {}) =>
+    post('placesmartorder', key, {
+      strategy: 'smart',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action,
+      quantity: String(quantity),
+      position_size: String(position_size),
+      product: 'MIS',
+      pricetype: 'MARKET',
+      ...extra,
+    });
+  const setUp = async (key: string, current: number) => {
+    if (current !== 0) await market(key, current > 0 ? 'BUY' : 'SELL', Math.abs(current));
+    expect(await net(key)).toBe(current);
+  };
+
+  // [action, Q, T, C, order placed, final position] — spec §4.12 rows, then gateway-behaviour §6 rows.
+  const ROWS: [Action, number, number, number, string, number][] = [
+    ['BUY', 100, 0, 0, 'BUY 100', 100],
+    ['BUY', 100, 100, -100, 'BUY 200', 100],
+    ['BUY', 100, 200, 100, 'BUY 100', 200],
+    ['SELL', 100, 0, 0, 'SELL 100', -100],
+    ['SELL', 100, -100, 100, 'SELL 200', -100],
+    ['SELL', 100, -200, -100, 'SELL 100', -200],
+    ['BUY', 100, 50, 100, 'SELL 50', 50],
+    ['SELL', 100, 200, 100, 'BUY 100', 200],
+    ['BUY', 5, 0, 5, 'SELL 5', 0],
+    ['SELL', 5, 0, -5, 'BUY 5', 0],
+    ['SELL', 100, 100, 0, 'BUY 100', 100],
+    ['BUY', 100, -100, 0, 'SELL 100', -100],
+  ];
+  it.each(ROWS)('%s Q=%d T=%d C=%d → %s, ends at %d', async (action, q, t, c, placed, end) => {
+    const key = newKey();
+    await setUp(key, c);
+    const id = ok(await smart(key, action, q, t));
+    const o = await orderStatus(key, id);
+    expect(`${o.action} ${o.quantity}`).toBe(placed);
+    expect(o.order_status).toBe('complete');
+    expect(await net(key)).toBe(end);
+  });
+
+  const NO_OPS: [Action, number, number, number, string][] = [
+    ['BUY', 100, 100, 100, 'Positions Already Matched. No Action needed.'],
+    ['SELL', 100, -100, -100, 'Positions Already Matched. No Action needed.'],
+    ['BUY', 0, 0, 0, 'No OpenPosition Found. Not placing Exit order.'],
+    ['BUY', 0, 100, 100, 'No OpenPosition Found. Not placing Exit order.'],
+  ];
+  it.each(NO_OPS)('%s Q=%d T=%d C=%d places nothing (200 with message)', async (action, q, t, c, message) => {
+    const key = newKey();
+    await setUp(key, c);
+    const before = (await orders(key)).length;
+    const r = await smart(key, action, q, t);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ status: 'success', message });
+    expect((await orders(key)).length).toBe(before);
+    expect(await net(key)).toBe(c);
+  });
+
+  it('honours the requested LIMIT price (Decision 4)', async () => {
+    const key = newKey();
+    const i = inst('SBIN');
+    const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
+    const id = ok(await smart(key, 'BUY', 0, 10, { pricetype: 'LIMIT', price: String(limit) }));
+    const o = await orderStatus(key, id);
+    expect(o).toMatchObject({ pricetype: 'LIMIT', price: limit, order_status: 'open', quantity: 10 });
+    expect(await net(key)).toBe(0);
+  });
+
+  it('reads the net position of the whole account, across strategies', async () => {
+    const key = newKey();
+    await market(key, 'BUY', 30, 'other');
+    const r = await smart(key, 'BUY', 10, 30);
+    expect(r.body.message).toBe('Positions Already Matched. No Action needed.');
+  });
+
+  it('answers an engine refusal as an error', async () => {
+    const key = newKey();
+    const r = await smart(key, 'BUY', 10, 0, { symbol: 'NOPE' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ status: 'error', message: 'Symbol NOPE not found on NSE' });
+  });
+});
+
+describe('splitorder', () => {
+  it('five full children and a remainder: six orders in the book, per-child status', async () => {
+    const key = newKey();
+    const r = await post('splitorder', key, {
+      strategy: 'split',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'BUY',
+      quantity: '105',
+      splitsize: '20',
+      pricetype: 'MARKET',
+      product: 'MIS',
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ status: 'success', split_size: 20, total_quantity: 105 });
+    const results = r.body.results as {
+      order_num: number;
+      orderid: string;
+      quantity: number;
+      status: string;
+    }[];
+    expect(results.map((c) => [c.order_num, c.quantity, c.status])).toEqual([
+      [1, 20, 'success'],
+      [2, 20, 'success'],
+      [3, 20, 'success'],
+      [4, 20, 'success'],
+      [5, 20, 'success'],
+      [6, 5, 'success'],
+    ]);
+    const book = await orders(key);
+    expect(book).toHaveLength(6);
+    expect(new Set(book.map((o) => o.orderid))).toEqual(new Set(results.map((c) => c.orderid)));
+    expect(book.every((o) => o.strategy === 'split')).toBe(true);
+    expect(await net(key)).toBe(105);
+  });
+
+  it('reports a refused child per child and still answers success', async () => {
+    const key = newKey();
+    const r = await post('splitorder', key, {
+      strategy: 'split',
+      exchange: 'NSE',
+      symbol: 'NOPE',
+      action: 'BUY',
+      quantity: 25,
+      splitsize: 20,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.results).toEqual([
+      { order_num: 1, quantity: 20, status: 'error', message: 'Symbol NOPE not found on NSE' },
+      { order_num: 2, quantity: 5, status: 'error', message: 'Symbol NOPE not found on NSE' },
+    ]);
+  });
+
+  it('refuses more than 100 children', async () => {
+    const key = newKey();
+    const r = await post('splitorder', key, {
+      strategy: 'split',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'SELL',
+      quantity: 5000,
+      splitsize: 20,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Total number of orders would exceed maximum limit of 100');
+    expect(await orders(key)).toHaveLength(0);
+  });
+});
+
+describe('basketorder', () => {
+  it('places every good leg (BUY first) with the basket strategy and reports the bad one', async () => {
+    const key = newKey();
+    const r = await post('basketorder', key, {
+      strategy: 'basket',
+      orders: [
+        { symbol: 'INFY', exchange: 'NSE', action: 'SELL', quantity: '2', product: 'MIS' },
+        { symbol: 'NOPE', exchange: 'NSE', action: 'BUY', quantity: '1' },
+        { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: '3', product: 'MIS' },
+      ],
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.status).toBe('success');
+    expect(r.body.results).toEqual([
+      { status: 'error', symbol: 'NOPE', message: 'Symbol NOPE not found on NSE' },
+      { orderid: expect.any(String), status: 'success', symbol: 'SBIN', exchange: 'NSE', product: 'MIS' },
+      { orderid: expect.any(String), status: 'success', symbol: 'INFY', exchange: 'NSE', product: 'MIS' },
+    ]);
+    const book = await orders(key);
+    expect(book.map((o) => o.symbol).sort()).toEqual(['INFY', 'SBIN']);
+    expect(book.every((o) => o.strategy === 'basket')).toBe(true);
+    expect(await net(key, 'SBIN')).toBe(3);
+    expect(await net(key, 'INFY')).toBe(-2);
+  });
+});
+
+describe('cancelallorder', () => {
+  it('cancels open LIMIT and trigger-pending SL orders of the submitted strategy only', async () => {
+    const key = newKey();
+    const i = inst('SBIN');
+    const p = gw.gateway.market.lastPrice(i);
+    const limit = (strategy: string) =>
+      post('placeorder', key, {
+        strategy,
+        exchange: 'NSE',
+        symbol: 'SBIN',
+        action: 'BUY',
+        quantity: 1,
+        pricetype: 'LIMIT',
+        price: tickRound(i, p * 0.9),
+      });
+    const stop = (strategy: string) =>
+      post('placeorder', key, {
+        strategy,
+        exchange: 'NSE',
+        symbol: 'SBIN',
+        action: 'BUY',
+        quantity: 1,
+        pricetype: 'SL',
+        trigger_price: tickRound(i, p * 1.05),
+        price: tickRound(i, p * 1.06),
+      });
+    const mine = [ok(await limit('A')), ok(await limit('A')), ok(await stop('A'))];
+    const theirs = [ok(await limit('B')), ok(await stop('B'))];
+    const done = await market(key, 'BUY', 1, 'A');
+    expect((await orderStatus(key, mine[2] as string)).order_status).toBe('trigger pending');
+
+    const r = await post('cancelallorder', key, { strategy: 'A' });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('Canceled 3 orders. Failed to cancel 0 orders.');
+    expect([...(r.body.canceled_orders as string[])].sort()).toEqual([...mine].sort());
+    expect(r.body.failed_cancellations).toEqual([]);
+    for (const id of mine) expect((await orderStatus(key, id)).order_status).toBe('cancelled');
+    expect((await orderStatus(key, theirs[0] as string)).order_status).toBe('open');
+    expect((await orderStatus(key, theirs[1] as string)).order_status).toBe('trigger pending');
+    expect((await orderStatus(key, done)).order_status).toBe('complete');
+
+    const again = await post('cancelallorder', key, { strategy: 'A' });
+    expect(again.body).toEqual({
+      status: 'success',
+      canceled_orders: [],
+      failed_cancellations: [],
+      message: 'No open orders to cancel',
+    });
+    const b = await post('cancelallorder', key, { strategy: 'B' });
+    expect(b.body.message).toBe('Canceled 2 orders. Failed to cancel 0 orders.');
+  });
+});
+
+describe('closeposition and positionsopen', () => {
+  it('closes one strategy on a shared symbol and leaves the other', async () => {
+    const key = newKey();
+    await market(key, 'BUY', 10, 'A');
+    await market(key, 'SELL', 4, 'B');
+    await market(key, 'SELL', 3, 'A', 'INFY');
+    expect(await strategyQty(key, 'A')).toBe(10);
+    expect(await net(key)).toBe(6);
+
+    const r = await post('closeposition', key, { strategy: 'A' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'success',
+      message: 'All Open Positions SquaredOff',
+      closed_positions: 2,
+    });
+
+    expect(await strategyQty(key, 'A')).toBe(0);
+    expect(await strategyQty(key, 'A', 'INFY')).toBe(0);
+    expect(await strategyQty(key, 'B')).toBe(-4);
+    expect(await net(key)).toBe(-4);
+    expect(await net(key, 'INFY')).toBe(0);
+    const closing = (await orders(key)).slice(0, 2);
+    expect(closing.every((o) => o.strategy === 'A' && o.pricetype === 'MARKET')).toBe(true);
+
+    const again = await post('closeposition', key, { strategy: 'A' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      status: 'success',
+      message: 'No open positions to close',
+      code: 'NO_STRATEGY_EXPOSURE',
+    });
+  });
+
+  it('positionsopen ignores the hosted snapshot fields', async () => {
+    const key = newKey();
+    await market(key, 'BUY', 7, 'A');
+    const r = await post('positionsopen', key, {
+      strategy: 'A',
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      product: 'MIS',
+      expected_mode: 'live',
+      expected_balance_type: 'live',
+      expected_mode_version: 7,
+      request_id: 'close-check-001',
+    });
+    expect(r.body).toEqual({ status: 'success', quantity: 7 });
+  });
+
+  describe('hosted variant', () => {
+    const hosted = async (key: string, request_id: string, extra: Fields = {}) =>
+      post('closeposition', key, {
+        strategy: 'A',
+        expected_mode: 'analyze',
+        expected_balance_type: 'sandbox',
+        expected_mode_version: await modeVersion(key),
+        request_id,
+        ...extra,
+      });
+
+    it('a repeated request_id returns the first answer and does not act again', async () => {
+      const key = newKey();
+      await market(key, 'BUY', 10, 'A');
+      const first = await hosted(key, 'close-001');
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toMatchObject({
+        status: 'success',
+        message: 'All Open Positions SquaredOff',
+        mode: 'analyze',
+        balance_type: 'sandbox',
+      });
+      await market(key, 'BUY', 5, 'A'); // new exposure: a second close would act
+      const count = (await orders(key)).length;
+      const again = await hosted(key, 'close-001');
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual(first.json);
+      expect((await orders(key)).length).toBe(count);
+      expect(await strategyQty(key, 'A')).toBe(5);
+    });
+
+    it('replays NO_STRATEGY_EXPOSURE as well', async () => {
+      const key = newKey();
+      const first = await hosted(key, 'close-002');
+      expect(first.body.code).toBe('NO_STRATEGY_EXPOSURE');
+      await market(key, 'BUY', 5, 'A');
+      const again = await hosted(key, 'close-002');
+      expect(again.json).toEqual(first.json);
+      expect(await strategyQty(key, 'A')).toBe(5);
+    });
+
+    it('request ids are per account', async () => {
+      const a = newKey();
+      const b = newKey();
+      await market(b, 'BUY', 2, 'A');
+      expect((await hosted(a, 'shared-id')).body.code).toBe('NO_STRATEGY_EXPOSURE');
+      expect((await hosted(b, 'shared-id')).body.message).toBe('All Open Positions SquaredOff');
+    });
+
+    it('an incomplete hosted body is a 400', async () => {
+      const key = newKey();
+      const r = await post('closeposition', key, { strategy: 'A', expected_mode: 'analyze' });
+      expect(r.status).toBe(400);
+      expect(r.body.status).toBe('error');
+    });
+  });
+});
+
+describe('analyzer', () => {
+  it('counts the account orders and reports the mode snapshot', async () => {
+    const key = newKey();
+    await market(key, 'BUY', 1);
+    const r = await post('analyzer', key, {});
+    expect(r.body).toEqual({
+      status: 'success',
+      data: {
+        analyze_mode: true,
+        mode: 'analyze',
+        total_logs: 1,
+        balance_type: 'sandbox',
+        mode_version: engine.mode().mode_version,
+      },
+    });
+  });
+});
+
+// Runs last in this file: a reset clears every account of the shared gateway.
+describe('mode switch after a reset', () => {
+  it('a stale expected_mode_version gets SERVER_MODE_SWITCH_DETECTED with the current values', async () => {
+    const key = newKey();
+    const stale = await modeVersion(key);
+    engine.reset();
+    await market(key, 'BUY', 10, 'A');
+    const r = await post('closeposition', key, {
+      strategy: 'A',
+      expected_mode: 'analyze',
+      expected_balance_type: 'sandbox',
+      expected_mode_version: stale,
+      request_id: 'after-reset',
+    });
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({
+      status: 'error',
+      message: 'Server mode switch detected',
+      error_code: 'SERVER_MODE_SWITCH_DETECTED',
+      mode: 'analyze',
+      balance_type: 'sandbox',
+      mode_version: stale + 1,
+    });
+    expect(await strategyQty(key, 'A')).toBe(10);
+    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+  });
+});
+
+describe('--reset between runs (the CLI path)', () => {
+  it('restarts with empty books and a bumped mode version', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paper-composite-'));
+    const apiKey = generateApiKey();
+    try {
+      const run1 = await startTestGateway({ dataDir, apiKey });
+      const v1 = (
+        (await run1.post('/api/v1/analyzer', { apikey: apiKey })).body.data as { mode_version: number }
+      ).mode_version;
+      await run1.post('/api/v1/placeorder', {
+        apikey: apiKey,
+        strategy: 'A',
+        exchange: 'NSE',
+        symbol: 'SBIN',
+        action: 'BUY',
+        quantity: 1,
+      });
+      await run1.stop();
+
+      resetPaperBooks(dataDir);
+
+      const run2 = await startTestGateway({ dataDir, apiKey });
+      try {
+        const data = (await run2.post('/api/v1/analyzer', { apikey: apiKey })).body.data;
+        expect(data).toMatchObject({ total_logs: 0, mode_version: v1 + 1 });
+        const r = await run2.post('/api/v1/closeposition', {
+          apikey: apiKey,
+          strategy: 'A',
+          expected_mode: 'analyze',
+          expected_balance_type: 'sandbox',
+          expected_mode_version: v1,
+          request_id: 'r',
+        });
+        expect(r.status).toBe(409);
+        expect(r.body).toMatchObject({ error_code: 'SERVER_MODE_SWITCH_DETECTED', mode_version: v1 + 1 });
+      } finally {
+        await run2.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
