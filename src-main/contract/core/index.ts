@@ -4,3 +4,4 @@ export * from './format.js';
 export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';
+export * from './profiles.js';
