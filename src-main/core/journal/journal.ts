@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   JournalQuery,
+  ProfileId,
   formatIstIso,
   type JournalEntry,
   type JournalError,
@@ -219,6 +220,10 @@ export function createJournal(options: JournalOptions): Journal {
 
   return {
     recordIntent(input) {
+      if (!ProfileId.safeParse(input.profileId).success)
+        throw new JournalStoreError(`invalid profile id ${JSON.stringify(input.profileId)}`);
+      if (!/^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/.test(input.operation))
+        throw new JournalStoreError(`invalid operation ${JSON.stringify(input.operation)}`);
       const id = randomUUID();
       const time = clock.now();
       const ownKeys = keyValuesIn(input.request);

@@ -174,6 +174,34 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     }
   }
 
+  /** The safeStorage file, when usable, as a place an earlier session may have left a key. */
+  function olderFile(): SafeStorageBackend | undefined {
+    if (!options.safeStorage || safeStorageUnusable(options.safeStorage)) return undefined;
+    return safeStorageBackend(options.safeStorage, filePath);
+  }
+
+  /**
+   * Reads a key from the active backend. When the keychain is active but lacks it, a key an earlier
+   * session stored with safeStorage (keychain unavailable then) is moved into the keychain.
+   */
+  async function lookup(account: string): Promise<string | null> {
+    const key = await run((b) => b.get(account));
+    if (key !== null || active?.kind !== 'keychain') return key;
+    const file = olderFile();
+    const older = await file?.get(account).catch(() => null);
+    if (!file || older === undefined || older === null) return null;
+    try {
+      await active.backend.set(account, older);
+      if ((await active.backend.get(account)) === older) {
+        await file.delete(account);
+        logger.info('moved an API key from safe storage to the OS keychain', { profileId: account });
+      }
+    } catch (err) {
+      logger.warn('could not move an API key to the OS keychain', { profileId: account, reason: brief(err) });
+    }
+    return older;
+  }
+
   async function status(): Promise<SecretStatus> {
     const a = await current();
     const problem = a.kind === 'safe-storage' ? safe?.problem() : undefined;
@@ -201,26 +229,27 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     },
     async has(profileId) {
       const account = checkProfileId(profileId);
-      return enqueue(() => run(async (b) => (await b.get(account)) !== null));
+      return enqueue(async () => (await lookup(account)) !== null);
     },
     async clear(profileId) {
       const account = checkProfileId(profileId);
-      return enqueue(() =>
-        run(async (b) => {
-          await b.delete(account);
-        }),
-      );
+      return enqueue(async () => {
+        await run((b) => b.delete(account));
+        // "Clear key" means everywhere: also a copy left by an earlier session's fallback.
+        if (active?.kind === 'keychain')
+          await olderFile()
+            ?.delete(account)
+            .catch(() => false);
+      });
     },
     async revealForGatewayClient(profileId) {
       const account = checkProfileId(profileId);
-      return enqueue(() =>
-        run(async (b) => {
-          const key = await b.get(account);
-          if (key === null) return undefined;
-          seen.add(key);
-          return key;
-        }),
-      );
+      return enqueue(async () => {
+        const key = await lookup(account);
+        if (key === null) return undefined;
+        seen.add(key);
+        return key;
+      });
     },
     valuesForRedaction: () => [...seen],
   };

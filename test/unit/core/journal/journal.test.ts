@@ -120,6 +120,15 @@ describe('journal', () => {
     expect(() => journal.recordOutcome('nope', { outcome: 'ok', response: {} })).toThrow(/no journal intent/);
   });
 
+  it('refuses an intent with a bad profile id or operation', () => {
+    expect(() => journal.recordIntent({ profileId: 'Bad Id', operation: 'placeorder', request: {} })).toThrow(
+      /profile id/,
+    );
+    expect(() => journal.recordIntent({ profileId: 'paper', operation: '', request: {} })).toThrow(
+      /operation/,
+    );
+  });
+
   it('is append-only', () => {
     journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
     const db = new Database(dbPath);

@@ -206,6 +206,35 @@ describe('secret store: fallback chain', () => {
   });
 });
 
+describe('secret store: moving between backends', () => {
+  const noKeychain = async () => {
+    throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
+  };
+
+  it('moves a key left in safe storage into the keychain once the keychain works', async () => {
+    const { port } = fakeSafeStorage();
+    await store({ keytar: noKeychain, safeStorage: port }).store.set('paper', KEY);
+    const k = fakeKeytar();
+    const { store: s } = store({ keytar: async () => k.keytar, safeStorage: port });
+    expect(await s.has('paper')).toBe(true);
+    expect(await s.revealForGatewayClient('paper')).toBe(KEY);
+    expect(k.items.get('OrderDesk/paper')).toBe(KEY);
+    expect(await store({ keytar: noKeychain, safeStorage: port }).store.has('paper')).toBe(false);
+  });
+
+  it('clear removes the key from the keychain and from an older safe-storage file', async () => {
+    const { port } = fakeSafeStorage();
+    await store({ keytar: noKeychain, safeStorage: port }).store.set('broker-1', KEY);
+    const k = fakeKeytar();
+    const { store: s } = store({ keytar: async () => k.keytar, safeStorage: port });
+    await s.set('paper', 'other-key');
+    await s.clear('broker-1');
+    await s.clear('paper');
+    expect(k.items.size).toBe(0);
+    expect(await store({ keytar: noKeychain, safeStorage: port }).store.has('broker-1')).toBe(false);
+  });
+});
+
 describe('secret store: validation and redaction', () => {
   it.each([
     ['empty', '', /cannot be empty/],
