@@ -1,6 +1,19 @@
 // HTTP routes of the composite order operations. Each route validates with the contract schema
 // (before auth, like upstream), resolves the key under its rate-limit bucket, then delegates to the
 // operation modules; errors are HttpErrors rendered by the server.
+//
+// Decisions (beyond the spec, see gateway-behaviour §6, §7, §14):
+// - smart order: C is the account's net position for (symbol, exchange, product), all strategies
+//   (the broker position book has none); no-ops are 200 `{status:"success", message}`; pricetype is
+//   honoured (Decision 4); an engine refusal is answered like placeorder's.
+// - split: 200 with per-child status even if all fail; > 100 children is 400, nothing placed.
+// - basket: BUY legs first, then SELL, results in placement order; top level always success.
+// - cancel-all: the submitted strategy's `open` and `trigger pending` orders (Decision 5).
+// - closeposition: strategy-scoped MARKET counter-orders; nothing to close is HTTP 200 with
+//   `code:"NO_STRATEGY_EXPOSURE"`; hosted snapshot mismatch is HTTP 409 SERVER_MODE_SWITCH_DETECTED
+//   (checked before the request_id replay and never remembered).
+// - positionsopen: the strategy's attributed quantity; hosted fields ignored.
+// - analyzer: served here (the engine extension says so), total_logs = the account's orders today.
 import type { FastifyInstance } from 'fastify';
 import {
   ApiKeyRequest,
