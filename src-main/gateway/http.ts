@@ -53,6 +53,8 @@ function describe(err: unknown): string {
 }
 
 function notSent(err: unknown): boolean {
+  // fetch refuses some ports outright (the Fetch standard's "bad port" list) before connecting.
+  if (err instanceof Error && err.cause instanceof Error && err.cause.message === 'bad port') return true;
   const codes = codesOf(err);
   return codes.length > 0 && codes.every((c) => NOT_SENT_CODES.has(c));
 }

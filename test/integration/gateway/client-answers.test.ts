@@ -1,5 +1,6 @@
 // The client against the paper gateway's own refusals: its rate limiter (at the real default of 10
 // requests/s), a wrong key, and routes it does not serve.
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
@@ -87,5 +88,22 @@ describe('refusals', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.kind).not.toBe('not_offered');
     expect(client.notOffered()).toEqual([]);
+  });
+
+  it('nothing listening: network, even for an order (it cannot have been placed)', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const client = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}`, getApiKey: () => gw.apiKey });
+    const r = await client.placeorder({
+      strategy: 's',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'BUY',
+      quantity: 1,
+    });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'network', message: /ECONNREFUSED/ } });
   });
 });

@@ -424,6 +424,14 @@ describe('mutations are never retried', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a port fetch refuses to use: network (nothing left the machine)', async () => {
+    const { client, calls } = setup(() => {
+      throw new TypeError('fetch failed', { cause: new Error('bad port') });
+    });
+    expect(await client.placeorder(ORDER)).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(calls).toHaveLength(1);
+  });
+
   it('a plain fetch failure is treated as possibly sent', async () => {
     const { client, calls } = setup(() => {
       throw new TypeError('fetch failed');
