@@ -54,52 +54,59 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-function time(fn: () => number): { ms: number; n: number } {
-  const t = performance.now();
-  const n = fn();
-  return { ms: performance.now() - t, n };
+interface Timing {
+  ms: number;
+  /** CPU time of this process: steadier than wall time on a busy machine. */
+  cpuMs: number;
+  n: number;
 }
 
-function row(label: string, ms: number, n: number): void {
-  console.log(`${label.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms  (${n} bars)`);
+function time(fn: () => number): Timing {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const n = fn();
+  const ms = performance.now() - t;
+  const u = process.cpuUsage(c);
+  return { ms, cpuMs: (u.user + u.system) / 1000, n };
+}
+
+function row(label: string, runs: readonly Timing[]): void {
+  const ms = median(runs.map((r) => r.ms));
+  const cpu = median(runs.map((r) => r.cpuMs));
+  const n = runs[0]?.n ?? 0;
+  console.log(
+    `${label.padEnd(32)} median ${ms.toFixed(1).padStart(8)} ms wall ${cpu.toFixed(0).padStart(6)} ms cpu  (${n} bars)`,
+  );
 }
 
 export async function run(): Promise<void> {
   const reps = 5;
   for (const inst of [EQUITY, OPTION]) {
-    console.log(`\n${inst.kind} ${inst.exchange}:${inst.symbol}`);
+    console.log(`\n${inst.kind} ${inst.exchange}:${inst.symbol} (${reps} runs each)`);
     const cases: Array<[string, BarInterval, number]> = [
       ['30 days of 5s bars', '5s', 30 * DAY],
       ['1 day of 1m bars', '1m', DAY],
     ];
     for (const [label, iv, span] of cases) {
-      const runs: number[] = [];
-      let n = 0;
+      const runs: Timing[] = [];
       for (let r = 0; r < reps; r++) {
         const m = market(r + 1);
-        const res = time(() => m.bars(inst, iv, NOW - span, NOW).length);
-        runs.push(res.ms);
-        n = res.n;
+        runs.push(time(() => m.bars(inst, iv, NOW - span, NOW).length));
       }
-      row(label, median(runs), n);
+      row(label, runs);
     }
-    // Ten years of daily bars: cold (fresh market, no cached days) and warm (same market again).
-    const cold: number[] = [];
-    const warm: number[] = [];
-    let n = 0;
+    // Ten years of daily bars: cold (fresh market, no cached days) then warm (same market again).
+    const cold: Timing[] = [];
+    const warm: Timing[] = [];
+    const months: Timing[] = [];
     for (let r = 0; r < reps; r++) {
       const m = market(100 + r);
-      const c = time(() => m.bars(inst, 'D', NOW - 3650 * DAY, NOW).length);
-      const w = time(() => m.bars(inst, 'D', NOW - 3650 * DAY, NOW).length);
-      cold.push(c.ms);
-      warm.push(w.ms);
-      n = c.n;
+      cold.push(time(() => m.bars(inst, 'D', NOW - 3650 * DAY, NOW).length));
+      warm.push(time(() => m.bars(inst, 'D', NOW - 3650 * DAY, NOW).length));
+      months.push(time(() => m.bars(inst, 'M', NOW - 3650 * DAY, NOW).length));
     }
-    row('10 years of D bars, cold', median(cold), n);
-    row('10 years of D bars, warm', median(warm), n);
-    const m = market(1);
-    m.bars(inst, 'D', NOW - 3650 * DAY, NOW);
-    const months = time(() => m.bars(inst, 'M', NOW - 3650 * DAY, NOW).length);
-    row('10 years of M bars, warm', months.ms, months.n);
+    row('10 years of D bars, cold', cold);
+    row('10 years of D bars, warm', warm);
+    row('10 years of M bars, warm', months);
   }
 }

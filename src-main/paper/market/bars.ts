@@ -125,7 +125,10 @@ function subMinute(
   let cur = NaN;
   const flush = (): void => {
     if (Number.isNaN(cur)) return;
-    sink.push(cur, sink.adjust(cur, perBucket ? s.transform(istDay(cur), off).applyAgg(acc, out) : acc));
+    sink.push(
+      cur,
+      sink.adjust(cur, perBucket ? s.transform(istDay(cur), off).applyAgg(acc, out, true) : acc),
+    );
   };
   for (let m = Math.floor(first / 60); m * 60 <= end; m++) {
     const base = m * 60;

@@ -85,12 +85,16 @@ export class PriceTransform {
     return this.compute(u);
   }
 
-  /** Map an underlying aggregate (volume untouched). */
-  applyAgg(a: TickAgg, out: TickAgg): TickAgg {
-    const hi = this.applyOnce(a.h);
-    const lo = this.applyOnce(a.l);
-    out.o = this.applyOnce(a.o);
-    out.c = this.applyOnce(a.c);
+  /**
+   * Map an underlying aggregate (volume untouched). `memo` suits many small bars of one day
+   * (their prices repeat); one-off day or minute aggregates skip it.
+   */
+  applyAgg(a: TickAgg, out: TickAgg, memo = false): TickAgg {
+    const f = (u: number): number => (memo ? this.apply(u) : this.applyOnce(u));
+    const hi = f(a.h);
+    const lo = f(a.l);
+    out.o = f(a.o);
+    out.c = f(a.c);
     out.h = this.decreasing ? lo : hi;
     out.l = this.decreasing ? hi : lo;
     out.v = a.v;
