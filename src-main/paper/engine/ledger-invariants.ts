@@ -6,8 +6,9 @@
 //  2. Strategy attribution sums to the position: Σ strategy quantity = Σ signed trade quantity.
 //  3. Orders agree with their trades: filled_quantity and fill_value = Σ of the order's trades;
 //     finished orders block no margin; filled ≤ quantity.
-//  4. Funds identity: capital + Σ fund movements = capital + realised − order blocks − position
-//     margin − holdings cost (= availablecash).
+//  4. Funds identity: available (the account's running balance) = capital + Σ fund movements =
+//     capital + realised − order blocks − position margin − holdings cost; used margin = order
+//     blocks + position margin; realised = Σ position realised.
 import type Database from 'better-sqlite3';
 
 interface Agg {
@@ -102,8 +103,25 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
   }
 
   const funds = db
-    .prepare<[], { account: string; expected: number; journal: number }>(
-      `SELECT a.account,
+    .prepare<
+      [],
+      {
+        account: string;
+        expected: number;
+        journal: number;
+        capital: number;
+        available: number;
+        used_margin: number;
+        realised: number;
+        used: number;
+        realisedSum: number;
+      }
+    >(
+      `SELECT a.account, a.capital, a.available, a.used_margin, a.realised,
+         (SELECT coalesce(sum(margin), 0) FROM positions p WHERE p.account = a.account)
+         + (SELECT coalesce(sum(margin_blocked), 0) FROM orders o
+              WHERE o.account = a.account AND o.status IN ('open', 'trigger pending')) AS used,
+         (SELECT coalesce(sum(realised), 0) FROM positions p WHERE p.account = a.account) AS realisedSum,
          (SELECT coalesce(sum(realised), 0) - coalesce(sum(margin), 0) FROM positions p WHERE p.account = a.account)
          - (SELECT coalesce(sum(margin_blocked), 0) FROM orders o
               WHERE o.account = a.account AND o.status IN ('open', 'trigger pending'))

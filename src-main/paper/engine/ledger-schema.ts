@@ -1,6 +1,6 @@
 // The paper ledger's tables. Money columns are integers of ₹0.0001 (see units.ts); quantities are
 // whole units. Every engine mutation writes these in one transaction (ledger.ts).
-export const LEDGER_SCHEMA_VERSION = 1;
+export const LEDGER_SCHEMA_VERSION = 2;
 
 export const LEDGER_DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -14,7 +14,12 @@ CREATE TABLE IF NOT EXISTS accounts (
   capital     INTEGER NOT NULL,
   -- IST day index up to which CNC positions have been settled into holdings.
   settled_day INTEGER NOT NULL,
-  created_ms  INTEGER NOT NULL
+  created_ms  INTEGER NOT NULL,
+  -- Running balances kept with every movement, so funds and the margin check are O(1):
+  -- available = capital + realised − order blocks − position margin − holdings cost.
+  available   INTEGER NOT NULL,
+  used_margin INTEGER NOT NULL,
+  realised    INTEGER NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS orders (

@@ -75,6 +75,19 @@ export interface AccountRow {
   capital: number;
   settled_day: number;
   created_ms: number;
+  /** Available cash (units). */
+  available: number;
+  /** Order blocks + position margin (units). */
+  used_margin: number;
+  /** Realised P&L since the last reset (units). */
+  realised: number;
+}
+
+/** One change of an account's balances; `available` is what the journal records. */
+export interface FundDelta {
+  available: number;
+  used?: number;
+  realised?: number;
 }
 
 export interface FundTotals {
@@ -125,8 +138,13 @@ export class Ledger {
         'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       ),
       accountGet: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE account = ?'),
-      accountInsert: db.prepare<[string, number, number, number]>(
-        'INSERT INTO accounts(account, capital, settled_day, created_ms) VALUES (?, ?, ?, ?)',
+      accountInsert: db.prepare<[string, number, number, number, number]>(
+        `INSERT INTO accounts(account, capital, settled_day, created_ms, available, used_margin, realised)
+         VALUES (?, ?, ?, ?, ?, 0, 0)`,
+      ),
+      accountAdjust: db.prepare<[number, number, number, string]>(
+        `UPDATE accounts SET available = available + ?, used_margin = used_margin + ?, realised = realised + ?
+         WHERE account = ?`,
       ),
       accountSettled: db.prepare<[number, string]>('UPDATE accounts SET settled_day = ? WHERE account = ?'),
       accountsAll: db.prepare<[], AccountRow>('SELECT * FROM accounts'),
@@ -253,8 +271,8 @@ export class Ledger {
   account(account: string): AccountRow | undefined {
     return this.s.accountGet.get(account);
   }
-  insertAccount(row: AccountRow): void {
-    this.s.accountInsert.run(row.account, row.capital, row.settled_day, row.created_ms);
+  insertAccount(row: Pick<AccountRow, 'account' | 'capital' | 'settled_day' | 'created_ms'>): void {
+    this.s.accountInsert.run(row.account, row.capital, row.settled_day, row.created_ms, row.capital);
   }
   setSettledDay(account: string, day: number): void {
     this.s.accountSettled.run(day, account);
@@ -347,9 +365,13 @@ export class Ledger {
     return this.s.holdingsOf.all(account);
   }
 
-  /** Journals a change of available cash (amount > 0 frees cash). */
-  movement(account: string, timeMs: number, kind: string, amount: number, ref: string): void {
-    if (amount !== 0) this.s.movementInsert.run(account, timeMs, kind, amount, ref);
+  /** Applies a change to an account's balances and journals it (available > 0 frees cash). */
+  movement(account: string, timeMs: number, kind: string, delta: FundDelta, ref: string): void {
+    const used = delta.used ?? 0;
+    const realised = delta.realised ?? 0;
+    if (delta.available === 0 && used === 0 && realised === 0) return;
+    this.s.accountAdjust.run(delta.available, used, realised, account);
+    if (delta.available !== 0) this.s.movementInsert.run(account, timeMs, kind, delta.available, ref);
   }
 
   totals(account: string): FundTotals {
@@ -369,7 +391,11 @@ export class Ledger {
     this.db
       .exec(`DELETE FROM orders; DELETE FROM trades; DELETE FROM positions; DELETE FROM strategy_positions;
       DELETE FROM holdings; DELETE FROM fund_movements; DELETE FROM responses;`);
-    this.db.prepare('UPDATE accounts SET capital = ?, settled_day = ?').run(capital, settledDay);
+    this.db
+      .prepare(
+        'UPDATE accounts SET capital = ?, settled_day = ?, available = ?, used_margin = 0, realised = 0',
+      )
+      .run(capital, settledDay, capital);
   }
 
   close(): void {

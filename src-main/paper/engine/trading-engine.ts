@@ -270,11 +270,16 @@ class Engine implements PaperTradingEngine {
     }
     const margin = positionMargin(this.lev, inst, o.product, state.quantity, state.cost);
     this.ledger.putPosition({ ...pos, ...state, margin, updated_ms: now });
+    const realised = state.realised - pos.realised;
     this.ledger.movement(
       o.account,
       now,
       'fill',
-      release + pos.margin - margin + (state.realised - pos.realised) + holdingCostFreed,
+      {
+        available: release + pos.margin - margin + realised + holdingCostFreed,
+        used: margin - pos.margin - release,
+        realised,
+      },
       o.orderid,
     );
     this.ledger.addStrategyQuantity(o.account, o.strategy, o.exchange, o.symbol, o.product, buy ? q : -q);
@@ -298,7 +303,7 @@ class Engine implements PaperTradingEngine {
           acc.account,
           now,
           'settle',
-          pos.margin - pos.cost,
+          { available: pos.margin - pos.cost, used: -pos.margin },
           `${pos.exchange}:${pos.symbol}`,
         );
         this.ledger.putPosition({ ...pos, quantity: 0, cost: 0, margin: 0 });
@@ -374,7 +379,7 @@ class Engine implements PaperTradingEngine {
       row.margin_blocked = margin;
       if (input.pricetype === 'SL' || input.pricetype === 'SL-M') row.status = 'trigger pending';
       this.ledger.insertOrder(row);
-      this.ledger.movement(account, now, 'block', -margin, row.orderid);
+      this.ledger.movement(account, now, 'block', { available: -margin, used: margin }, row.orderid);
       const stored = this.ledger.order(account, row.orderid);
       if (!stored) throw new Error(`order ${row.orderid} vanished`);
       this.activeOrders().set(stored.orderid, stored);
@@ -465,7 +470,7 @@ class Engine implements PaperTradingEngine {
       const released = o.margin_blocked;
       const updated: OrderRow = { ...o, status: 'cancelled', margin_blocked: 0, updated_ms: now };
       this.ledger.updateOrder(updated);
-      this.ledger.movement(account, now, 'cancel', released, orderid);
+      this.ledger.movement(account, now, 'cancel', { available: released, used: -released }, orderid);
       this.activeOrders().delete(orderid);
       return { ok: true, value: toPaperOrder(updated) };
     });
@@ -543,7 +548,7 @@ class Engine implements PaperTradingEngine {
    */
   funds(account: string): PaperFunds {
     this.sync();
-    const t = this.ledger.totals(account);
+    const acc = this.ledger.account(account);
     let unrealised = 0;
     for (const p of this.ledger.positions(account)) {
       if (p.quantity === 0) continue;
@@ -551,18 +556,16 @@ class Engine implements PaperTradingEngine {
       if (ltp > 0) unrealised += ltp * p.quantity - p.cost;
     }
     return {
-      availablecash: toRupees(this.availableUnits(account)),
+      availablecash: toRupees(acc?.available ?? this.capital),
       collateral: 0,
-      m2mrealized: toRupees(t.realised),
+      m2mrealized: toRupees(acc?.realised ?? 0),
       m2munrealized: toRupees(unrealised),
-      utiliseddebits: toRupees(t.orderMargin + t.positionMargin),
+      utiliseddebits: toRupees(acc?.used_margin ?? 0),
     };
   }
 
   private availableUnits(account: string): number {
-    const capital = this.ledger.account(account)?.capital ?? this.capital;
-    const t = this.ledger.totals(account);
-    return capital + t.realised - t.orderMargin - t.positionMargin - t.holdingsCost;
+    return this.ledger.account(account)?.available ?? this.capital;
   }
 
   private ltpUnits(exchange: string, symbol: string): number {
