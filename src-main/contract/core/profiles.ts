@@ -1,10 +1,12 @@
-// Profile changes as they arrive from the UI. Ids are made by main, never chosen by the renderer.
+// Profile changes as they arrive from the UI. Ids are best made by main (random suffix, never reused).
 import { z } from 'zod';
-import { Profile } from './settings.js';
+import { PAPER_PROFILE_ID, Profile, ProfileId } from './settings.js';
 
 const fields = Profile.shape;
 
 export const NewProfileInput = z.strictObject({
+  /** Optional: main generates a fresh, never-reused id when none is given (preferred). */
+  id: ProfileId.refine((id) => id !== PAPER_PROFILE_ID, 'the paper profile id is reserved').optional(),
   name: fields.name,
   baseUrl: fields.baseUrl.refine((s) => s !== '', 'baseUrl is required'),
   strategy: fields.strategy,

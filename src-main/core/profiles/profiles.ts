@@ -89,10 +89,12 @@ export function createProfiles(options: ProfilesOptions): Profiles {
     async add(input) {
       const parsed = NewProfileInput.safeParse(input);
       if (!parsed.success) throw new ProfileError(firstIssue(parsed.error));
-      let id: string;
-      do id = `${slug(parsed.data.name)}-${randomBytes(3).toString('hex')}`;
-      while (find(id));
-      const profile: Profile = { id, kind: 'gateway', ...parsed.data };
+      const { id: requested, ...fields } = parsed.data;
+      if (requested !== undefined && find(requested))
+        throw new ProfileError(`profile id ${requested} is already used`);
+      let id = requested ?? '';
+      while (id === '' || find(id)) id = `${slug(fields.name)}-${randomBytes(3).toString('hex')}`;
+      const profile: Profile = { id, kind: 'gateway', ...fields };
       await settings.update((s) => ({ ...s, profiles: [...s.profiles, profile] }));
       return profile;
     },

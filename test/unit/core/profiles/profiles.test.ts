@@ -61,6 +61,12 @@ describe('profiles', () => {
     expect((await reloaded.load()).profiles.map((x) => x.id)).toEqual(['paper', p.id]);
   });
 
+  it('accepts a caller-chosen id once', async () => {
+    expect((await profiles.add({ ...broker, id: 'my-gw' })).id).toBe('my-gw');
+    await expect(profiles.add({ ...broker, id: 'my-gw' })).rejects.toThrow(/already used/);
+    await expect(profiles.add({ ...broker, id: 'paper' })).rejects.toThrow(/reserved/);
+  });
+
   it.each([
     [{ ...broker, baseUrl: '' }, /baseUrl is required/],
     [{ ...broker, baseUrl: 'ftp://x' }, /http\(s\) URL/],
