@@ -1,0 +1,45 @@
+// The words of an order alert: side, quantity, symbol and price in en-IN format, then what happened
+// (`BUY 1,500 SBIN @ ₹812.35 filled`). Pure.
+import { decimalsOf, formatMoney, formatQty, type OrderSnapshot } from '../../contract/index.js';
+
+export type AlertableEvent =
+  | { type: 'order.filled'; order: OrderSnapshot; lastFillQuantity: number }
+  | { type: 'order.partial'; order: OrderSnapshot; lastFillQuantity: number }
+  | { type: 'order.rejected'; order: OrderSnapshot; reason: string }
+  | { type: 'order.cancelled'; order: OrderSnapshot };
+
+/** Prices keep the decimals they have (a ₹0.0025 tick shows four), at least two. */
+function price(value: number): string {
+  const places = decimalsOf(value);
+  return formatMoney(value, places > 2 ? 10 ** -places : undefined);
+}
+
+/** ` @ ₹812.35`, or nothing when there is no price to show (an unfilled MARKET order). */
+function at(value: number): string {
+  return value > 0 ? ` @ ${price(value)}` : '';
+}
+
+export function alertTitle(e: AlertableEvent): string {
+  const o = e.order;
+  const side = o.action.toUpperCase();
+  const traded = o.averagePrice > 0 ? o.averagePrice : o.price;
+  switch (e.type) {
+    case 'order.filled':
+      return `${side} ${formatQty(o.quantity)} ${o.symbol}${at(traded)} filled`;
+    case 'order.partial':
+      return `${side} ${formatQty(o.filledQuantity)} of ${formatQty(o.quantity)} ${o.symbol}${at(traded)} partially filled`;
+    case 'order.rejected':
+      return `${side} ${formatQty(o.quantity)} ${o.symbol}${at(o.price)} rejected`;
+    case 'order.cancelled':
+      return `${side} ${formatQty(o.quantity)} ${o.symbol}${at(o.price)} cancelled`;
+  }
+}
+
+export function alertBody(e: AlertableEvent): string {
+  const o = e.order;
+  const where = `${o.exchange} · ${o.pricetype} · ${o.product} · order ${o.orderid}`;
+  if (e.type === 'order.rejected') return `${e.reason || 'no reason given'} (${where})`;
+  if (e.type === 'order.cancelled' && o.filledQuantity > 0)
+    return `${formatQty(o.filledQuantity)} filled before the cancel (${where})`;
+  return where;
+}

@@ -1,0 +1,6 @@
+export { createAlerts } from './alerts.js';
+export type { Alerts, AlertsOptions } from './alerts.js';
+export { alertBody, alertTitle } from './alert-text.js';
+export type { AlertableEvent } from './alert-text.js';
+export { trayState } from './tray-state.js';
+export type { TrayInputs } from './tray-state.js';

@@ -1,0 +1,3 @@
+export { currentPosition, previewSmart, smartPreview } from './smart-preview.js';
+export { splitPreview } from './split-preview.js';
+export type { SplitPreviewResult } from './split-preview.js';

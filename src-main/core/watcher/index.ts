@@ -1,0 +1,10 @@
+export { createWatcher } from './watcher.js';
+export type { Watcher, WatcherClient, WatcherOptions } from './watcher.js';
+export { openSeenStore, WATCHER_DB } from './seen-store.js';
+export type { SeenState, SeenStore } from './seen-store.js';
+export { diffOrderBook, orderChanges, toSnapshot, isActive } from './order-diff.js';
+export type { OrderChange, SeenOrder } from './order-diff.js';
+export { diffPositions, toPositionView } from './position-diff.js';
+export { pollInterval } from './poll-interval.js';
+export { reconcile, DEFAULT_PATIENCE } from './reconciler.js';
+export type { PendingUnknown, Patience, Resolution, UnknownIntent } from './reconciler.js';

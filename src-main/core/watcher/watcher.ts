@@ -1,0 +1,258 @@
+// The watcher: polls the order book (and, when something moved or the window is visible, positions,
+// funds and trades) within the client's shared rate budget, turns differences into events exactly
+// once, and settles unknown outcomes from the book. One poll runs at a time; the seen state is
+// stored before the events go out, so a crash cannot make an old fill news again.
+import type {
+  ConnectionEvent,
+  FundsRecord,
+  OrderBookResponse,
+  OrderSnapshot,
+  PollingIntervals,
+  PositionView,
+  TradeRecord,
+} from '../../contract/index.js';
+import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
+import type { Logger } from '../ports.js';
+import type { Emit } from '../router/event-bus.js';
+import { createLtpSource } from './ltp-source.js';
+import { diffOrderBook, isActive, toSnapshot, type SeenOrder } from './order-diff.js';
+import { pollInterval } from './poll-interval.js';
+import { diffPositions, toPositionView } from './position-diff.js';
+import {
+  DEFAULT_PATIENCE,
+  reconcile,
+  type Patience,
+  type PendingUnknown,
+  type UnknownIntent,
+} from './reconciler.js';
+import type { SeenStore } from './seen-store.js';
+
+export type WatcherClient = Pick<
+  GatewayClient,
+  'orderbook' | 'positionbook' | 'funds' | 'tradebook' | 'multiquotes' | 'depth'
+>;
+
+export interface WatcherOptions {
+  profileId: string;
+  client: WatcherClient;
+  clock: Clock;
+  store: SeenStore;
+  /** Read on every scheduling decision, so a settings change applies at once. */
+  polling: () => PollingIntervals;
+  emit: Emit;
+  logger: Logger;
+  patience?: Patience;
+  /** Secondary books are read at least every this many polls even when nothing moved (default 5). */
+  fullReadEvery?: number;
+  visible?: boolean;
+}
+
+export interface Watcher {
+  readonly profileId: string;
+  start(): void;
+  /** Stops polling and waits for a poll in flight. */
+  stop(): Promise<void>;
+  /** Polls now (after any poll in flight) and resolves when done. */
+  pollNow(): Promise<void>;
+  /** Returns the polling interval that now applies. */
+  setVisibility(visible: boolean): number;
+  /** A mutation whose outcome is unknown: settle it from the order book. */
+  trackUnknown(journalId: string, intent: UnknownIntent): void;
+  /** Order ids seen in the book so far. */
+  knownOrderIds(): Set<string>;
+  positions(): PositionView[];
+  openOrders(): number;
+  connection(): ConnectionEvent['state'];
+  interval(): number;
+}
+
+type ConnectionState = ConnectionEvent['state'];
+
+function connectionOf(error: GatewayError): ConnectionState {
+  if (error.kind === 'unauthorised' && /no API key/i.test(error.message)) return 'no_key';
+  if (error.kind === 'unauthorised' || error.kind === 'forbidden') return 'unauthorised';
+  return 'disconnected';
+}
+
+export function createWatcher(o: WatcherOptions): Watcher {
+  const { profileId, client, clock, store, emit, logger } = o;
+  const fullReadEvery = o.fullReadEvery ?? 5;
+  const ltp = createLtpSource(client);
+  const seen = store.load(profileId);
+  let seenOrders: Map<string, SeenOrder> | undefined = seen.orders;
+  let seenPositions: Map<string, number> | undefined = seen.positions;
+  let pending: (PendingUnknown & { minSeq: number })[] = [];
+  let visible = o.visible ?? false;
+  let running = false;
+  let cancelTimer: (() => void) | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let seq = 0;
+  let failures = 0;
+  let round = 0;
+  let open = 0;
+  let state: ConnectionState | undefined;
+  let views: PositionView[] = [];
+  const last = { orders: '', trades: '', positions: '', funds: '' };
+
+  const interval = () =>
+    pollInterval(o.polling(), { visible, busy: open > 0 || pending.length > 0, failures });
+
+  function setState(next: ConnectionState, message?: string): void {
+    if (state === next) return;
+    state = next;
+    emit('connection', { profileId, time: clock.now(), state: next, ...(message ? { message } : {}) });
+  }
+
+  /** Emits a books.* snapshot only when it differs from the last one. */
+  function snapshot(kind: keyof typeof last, data: unknown, send: () => void): void {
+    const text = JSON.stringify(data);
+    if (text === last[kind]) return;
+    last[kind] = text;
+    send();
+  }
+
+  function applyOrders(book: OrderBookResponse['data'], pollSeq: number): boolean {
+    const now = clock.now();
+    const snaps: OrderSnapshot[] = book.orders.map(toSnapshot);
+    const diff = diffOrderBook(seenOrders, book.orders);
+    if (diff.updates.size > 0 || !seenOrders) {
+      store.saveOrders(profileId, diff.updates, now, new Set(snaps.map((s) => s.orderid)));
+      seenOrders = new Map([...(seenOrders ?? []), ...diff.updates]);
+    }
+    for (const c of diff.changes) {
+      const base = { profileId, time: now, order: c.order };
+      if (c.type === 'order.partial' || c.type === 'order.filled')
+        emit(c.type, { ...base, lastFillQuantity: c.lastFillQuantity });
+      else if (c.type === 'order.rejected') emit(c.type, { ...base, reason: c.reason });
+      else if (c.type === 'order.modified') emit(c.type, { ...base, previous: c.previous });
+      else emit(c.type, base);
+    }
+    open = snaps.filter((s) => isActive(s.status)).length;
+    const eligible = pending.filter((p) => pollSeq >= p.minSeq);
+    if (eligible.length > 0) {
+      const { resolved, remaining } = reconcile(eligible, snaps, now, o.patience ?? DEFAULT_PATIENCE);
+      const left = new Map(remaining.map((p) => [p.journalId, p]));
+      pending = pending.flatMap((p) => {
+        if (pollSeq < p.minSeq) return [p];
+        const r = left.get(p.journalId);
+        return r ? [{ ...r, minSeq: p.minSeq }] : [];
+      });
+      for (const r of resolved) emit('order.reconciled', { profileId, time: now, ...r });
+    }
+    snapshot('orders', book, () => emit('books.orders', { profileId, data: book }));
+    return diff.changes.length > 0;
+  }
+
+  async function readPositions(withQuotes: boolean): Promise<void> {
+    const r = await client.positionbook();
+    if (!r.ok) return;
+    const rows = r.value.data;
+    const open = rows.filter((p) => p.quantity !== 0);
+    const ltps = withQuotes && open.length > 0 ? await ltp.refresh(open) : ltp.known();
+    views = rows.map((p) => toPositionView(p, ltps));
+    const { changes, next } = diffPositions(seenPositions, views);
+    const moved = !seenPositions || changes.length > 0;
+    if (moved) store.savePositions(profileId, next);
+    seenPositions = next;
+    const now = clock.now();
+    for (const c of changes) emit('position.changed', { profileId, time: now, ...c });
+    snapshot('positions', views, () => emit('books.positions', { profileId, positions: views }));
+  }
+
+  async function readFunds(): Promise<void> {
+    const r = await client.funds();
+    if (!r.ok) return;
+    const data: FundsRecord = r.value.data;
+    snapshot('funds', data, () => emit('books.funds', { profileId, data }));
+  }
+
+  async function readTrades(): Promise<void> {
+    const r = await client.tradebook();
+    if (!r.ok) return;
+    const data: TradeRecord[] = r.value.data;
+    snapshot('trades', data, () => emit('books.trades', { profileId, data }));
+  }
+
+  async function pollOnce(): Promise<void> {
+    const pollSeq = ++seq;
+    const first = !seenOrders || !seenPositions;
+    const r = await client.orderbook();
+    if (!r.ok) {
+      failures += 1;
+      setState(connectionOf(r.error), r.error.message);
+      return;
+    }
+    failures = 0;
+    setState('connected');
+    const moved = applyOrders(r.value.data, pollSeq);
+    round += 1;
+    const periodic = round % fullReadEvery === 0;
+    if (first || moved || visible || periodic) {
+      await readPositions(first || moved || visible || periodic);
+      await readFunds();
+    }
+    if (first || moved || (visible && periodic)) await readTrades();
+  }
+
+  function schedule(): void {
+    cancelTimer?.();
+    cancelTimer = undefined;
+    if (!running) return;
+    cancelTimer = clock.setTimer(() => {
+      cancelTimer = undefined;
+      void pollNow().finally(schedule);
+    }, interval());
+  }
+
+  function pollNow(): Promise<void> {
+    const run = () =>
+      pollOnce().catch((err: unknown) => {
+        logger.error('watcher poll failed', {
+          profileId,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      });
+    chain = chain.then(run, run);
+    return chain;
+  }
+
+  return {
+    profileId,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      await chain;
+    },
+    pollNow,
+    setVisibility(v) {
+      const was = visible;
+      visible = v;
+      // Becoming visible should not wait out a slow tray interval.
+      if (v !== was) schedule();
+      return interval();
+    },
+    trackUnknown(journalId, intent) {
+      pending.push({
+        journalId,
+        intent,
+        since: clock.now(),
+        known: new Set(seenOrders?.keys() ?? []),
+        polls: 0,
+        // Only a read that starts after this answer can show its effect.
+        minSeq: seq + 1,
+      });
+      schedule();
+    },
+    knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
+    positions: () => [...views],
+    openOrders: () => open,
+    connection: () => state ?? 'disconnected',
+    interval,
+  };
+}
