@@ -20,13 +20,14 @@ interface SecretsFile {
 /** Why safeStorage cannot be used, or undefined when it can. */
 export function safeStorageUnusable(port: SafeStoragePort): string | undefined {
   let available: boolean;
+  let backend: string | undefined;
   try {
     available = port.isEncryptionAvailable();
+    backend = port.getSelectedStorageBackend?.();
   } catch (err) {
     return `safeStorage failed: ${(err as Error).message}`;
   }
   if (!available) return 'safeStorage encryption is not available';
-  const backend = port.getSelectedStorageBackend?.();
   if (backend !== undefined && INSECURE_BACKENDS.has(backend))
     return `safeStorage backend is ${backend} (not secure)`;
   return undefined;
