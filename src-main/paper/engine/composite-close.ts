@@ -5,6 +5,7 @@ import type {
   ClosePositionRequest,
   HostedClosePositionRequest,
   PositionsOpenRequest,
+  Product,
 } from '../../contract/index.js';
 import { HttpError } from '../http/route-kit.js';
 import type { TradingEngine } from './engine.js';
@@ -70,9 +71,13 @@ export interface CloseAnswer {
 
 /**
  * Squares off only the submitted strategy's exposure (Decision 8): one MARKET counter-order per
- * non-zero (symbol, exchange, product), same product, |qty|, tagged with the strategy so its
- * attribution nets to zero. A refused counter-order does not stop the others; like upstream's
- * sandbox the answer stays 200 and reports the counts (callers verify with positionsopen).
+ * (symbol, exchange, product), same product, tagged with the strategy so its attribution nets to
+ * zero. The size is the eventual exposure: filled quantity plus the unfilled rest of the strategy's
+ * working MARKET orders, which will still fill (Decision 6: a large MARKET order may rest partly
+ * filled). Without that, a second close while the first is still filling would over-close.
+ * Resting LIMIT/SL orders are left alone, as upstream (cancelallorder first). A refused
+ * counter-order does not stop the others; like upstream's sandbox the answer stays 200 and reports
+ * the counts (callers verify with positionsopen).
  */
 export function closeStrategy(
   engine: TradingEngine,
@@ -80,8 +85,8 @@ export function closeStrategy(
   req: ClosePositionRequest,
 ): CloseAnswer {
   return engine.transaction(() => {
-    const exposure = engine.strategyExposure(account, req.strategy).filter((e) => e.quantity !== 0);
-    if (exposure.length === 0)
+    const eventual = eventualExposure(engine, account, req.strategy);
+    if (eventual.size === 0)
       return {
         status: 'success',
         message: NO_EXPOSURE_MESSAGE,
@@ -90,7 +95,9 @@ export function closeStrategy(
         failed_closures: 0,
       };
     const failures: NonNullable<CloseAnswer['failures']> = [];
-    for (const e of exposure) {
+    let closed = 0;
+    for (const e of eventual.values()) {
+      if (e.quantity === 0) continue; // already closing: the in-flight orders cover it
       const result = engine.placeOrder(account, {
         strategy: req.strategy,
         exchange: e.exchange,
@@ -103,7 +110,8 @@ export function closeStrategy(
         trigger_price: 0,
         disclosed_quantity: 0,
       });
-      if (!result.ok)
+      if (result.ok) closed++;
+      else
         failures.push({
           symbol: e.symbol,
           exchange: e.exchange,
@@ -111,7 +119,6 @@ export function closeStrategy(
           message: result.message,
         });
     }
-    const closed = exposure.length - failures.length;
     if (failures.length === 0)
       return {
         status: 'success',
@@ -127,6 +134,39 @@ export function closeStrategy(
       failures,
     };
   });
+}
+
+interface Exposure {
+  symbol: string;
+  exchange: string;
+  product: Product;
+  quantity: number;
+}
+
+/**
+ * Per (symbol, exchange, product): the strategy's filled net quantity plus the signed unfilled rest
+ * of its working MARKET orders. Empty only when the strategy holds nothing and has nothing filling.
+ */
+export function eventualExposure(
+  engine: TradingEngine,
+  account: string,
+  strategy: string,
+): Map<string, Exposure> {
+  const byKey = new Map<string, Exposure>();
+  const add = (e: Exposure) => {
+    const key = `${e.exchange}|${e.symbol}|${e.product}`;
+    const row = byKey.get(key) ?? { symbol: e.symbol, exchange: e.exchange, product: e.product, quantity: 0 };
+    row.quantity += e.quantity;
+    byKey.set(key, row);
+  };
+  for (const e of engine.strategyExposure(account, strategy)) if (e.quantity !== 0) add(e);
+  for (const o of engine.orders(account)) {
+    if (o.strategy !== strategy || o.pricetype !== 'MARKET') continue;
+    if (o.status !== 'open' && o.status !== 'trigger pending') continue;
+    const rest = o.quantity - o.filled_quantity;
+    if (rest > 0) add({ ...o, quantity: o.action === 'BUY' ? rest : -rest });
+  }
+  return byKey;
 }
 
 export const HOSTED_CLOSE_FIELDS = [

@@ -1,6 +1,6 @@
 // A minimal in-memory TradingEngine and HTTP harness for the composite routes, independent of the
 // real engine and server: MARKET orders fill at once at 100, LIMIT rests `open`, SL/SL-M rest
-// `trigger pending`, symbol BAD is refused. Only what the composite operations use is real.
+// `trigger pending`, symbol BAD is refused, a MARKET order of 10000 or more fills half and rests. Only what the composite operations use is real.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Product } from '../../../src-main/contract/index.js';
@@ -35,27 +35,33 @@ export class FakeEngine implements TradingEngine {
     if (input.symbol === 'BAD')
       return { ok: false, status: 400, message: `Symbol BAD not found on ${input.exchange}` };
     const market = input.pricetype === 'MARKET';
+    const filled = market ? (input.quantity >= 10_000 ? input.quantity / 2 : input.quantity) : 0;
     const order: PaperOrder = {
       ...input,
       orderid: String(1000 + ++this.seq),
       account,
-      status: market ? 'complete' : input.pricetype === 'LIMIT' ? 'open' : 'trigger pending',
-      filled_quantity: market ? input.quantity : 0,
-      average_price: market ? 100 : 0,
+      status:
+        market && filled === input.quantity
+          ? 'complete'
+          : input.pricetype === 'MARKET' || input.pricetype === 'LIMIT'
+            ? 'open'
+            : 'trigger pending',
+      filled_quantity: filled,
+      average_price: filled > 0 ? 100 : 0,
       rejection_reason: '',
       margin_blocked: 0,
       created_ms: this.seq,
       updated_ms: this.seq,
     };
     this.orderList.unshift(order);
-    if (market)
+    if (filled > 0)
       this.fills.push({
         strategy: `${account}|${input.strategy}`,
         key: `${account}|${input.symbol}|${input.exchange}|${input.product}`,
         symbol: input.symbol,
         exchange: input.exchange,
         product: input.product,
-        signed: input.action === 'BUY' ? input.quantity : -input.quantity,
+        signed: input.action === 'BUY' ? filled : -filled,
       });
     return { ok: true, value: order };
   }

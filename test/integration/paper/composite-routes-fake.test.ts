@@ -325,6 +325,24 @@ describe('closeposition and positionsopen', () => {
     });
   });
 
+  it('counts working MARKET orders so a second close does not over-close', async () => {
+    fill('BUY', 20_000, 'StratA'); // fills 10000, 10000 still filling
+    expect((await open('StratA')).body['quantity']).toBe(10_000);
+    const first = await post('closeposition', { apikey: 'key-a', strategy: 'StratA' });
+    expect(first.body).toMatchObject({ message: 'All Open Positions SquaredOff', closed_positions: 1 });
+    // Eventual exposure was 20000: one SELL 20000, of which half filled.
+    expect(engine.orders('A')[0]).toMatchObject({
+      action: 'SELL',
+      quantity: 20_000,
+      filled_quantity: 10_000,
+    });
+    const calls = engine.placeCalls;
+    const second = await post('closeposition', { apikey: 'key-a', strategy: 'StratA' });
+    expect(second.body).toMatchObject({ message: 'All Open Positions SquaredOff', closed_positions: 0 });
+    expect(second.body['code']).toBeUndefined();
+    expect(engine.placeCalls).toBe(calls);
+  });
+
   it('positionsopen ignores hosted fields and is per account', async () => {
     fill('BUY', 7, 'StratA');
     const res = await post('positionsopen', {

@@ -511,3 +511,53 @@ describe('--reset between runs (the CLI path)', () => {
     }
   });
 });
+
+// Own gateway: the large orders drain the shared simulated book and move the clock.
+describe('closeposition while a close is still filling', () => {
+  let own: TestGateway;
+  let ownEngine: PaperTradingEngine;
+  beforeAll(async () => {
+    own = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+  const call = (path: string, f: Fields) => own.post(`/api/v1/${path}`, { apikey: own.apiKey, ...f });
+  const book = async () => ((await call('orderbook', {})).body.data as { orders: OrderRow[] }).orders;
+
+  it('a second close while the first is still filling does not over-close', async () => {
+    const entry = ok(
+      await call('placeorder', {
+        strategy: 'A',
+        exchange: 'NSE',
+        symbol: 'SBIN',
+        action: 'BUY',
+        quantity: 10_000,
+      }),
+    );
+    expect(
+      ((await call('orderstatus', { strategy: 'A', orderid: entry })).body.data as OrderRow).order_status,
+    ).toBe('open'); // partly filled (Decision 6)
+    const first = await call('closeposition', { strategy: 'A' });
+    expect(first.body).toMatchObject({ message: 'All Open Positions SquaredOff', closed_positions: 1 });
+    const [closing] = await book();
+    expect(closing).toMatchObject({ action: 'SELL', quantity: 10_000, strategy: 'A' });
+    const count = (await book()).length;
+    const second = await call('closeposition', { strategy: 'A' });
+    expect(second.body).toMatchObject({ message: 'All Open Positions SquaredOff', closed_positions: 0 });
+    expect((await book()).length).toBe(count);
+
+    // Let the book refill until both orders complete: the strategy ends flat, not short.
+    for (let i = 0; i < 600 && (await book()).some((o) => o.order_status === 'open'); i++) {
+      own.clock.advance(1000);
+      ownEngine.tick();
+    }
+    expect((await book()).map((o) => o.order_status)).toEqual(['complete', 'complete']);
+    expect(
+      (await call('positionsopen', { strategy: 'A', symbol: 'SBIN', exchange: 'NSE', product: 'MIS' })).body
+        .quantity,
+    ).toBe(0);
+    const rows = (await call('positionbook', {})).body.data as { symbol: string; quantity: number }[];
+    expect(rows.find((r) => r.symbol === 'SBIN')?.quantity).toBe(0);
+  });
+});
