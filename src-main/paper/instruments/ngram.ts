@@ -34,16 +34,17 @@ export function isPySpace(u: number): boolean {
   );
 }
 
-// Key space: unanchored bigrams and trigrams (any position in any field), and symbol-start
+// Key space: unanchored unigrams, bigrams and trigrams (any position in any field), and symbol-start
 // ("anchored") grams of length 1-3 used to find rows whose symbol starts with the query.
-export const BIGRAM_BASE = 0;
+export const UNIGRAM_BASE = 0;
+export const BIGRAM_BASE = UNIGRAM_BASE + 64;
 export const TRIGRAM_BASE = BIGRAM_BASE + 64 * 64;
 export const ANCHOR1_BASE = TRIGRAM_BASE + 64 * 64 * 64;
 export const ANCHOR2_BASE = ANCHOR1_BASE + 64;
 export const ANCHOR3_BASE = ANCHOR2_BASE + 64 * 64;
 export const KEY_SPACE = ANCHOR3_BASE + 64 * 64 * 64;
 
-/** Calls `emit` with every bigram and trigram key inside the words of `text` (duplicates included). */
+/** Calls `emit` with every unigram, bigram and trigram key inside the words of `text` (with repeats). */
 export function forEachGram(text: string, emit: (key: number) => void): void {
   let p1 = -1;
   let p2 = -1;
@@ -54,6 +55,7 @@ export function forEachGram(text: string, emit: (key: number) => void): void {
       continue;
     }
     const c = charCode(u);
+    emit(UNIGRAM_BASE + c);
     if (p1 >= 0) emit(BIGRAM_BASE + p1 * 64 + c);
     if (p2 >= 0) emit(TRIGRAM_BASE + p2 * 4096 + p1 * 64 + c);
     p2 = p1;
@@ -61,10 +63,12 @@ export function forEachGram(text: string, emit: (key: number) => void): void {
   }
 }
 
-/** The grams a term needs: its trigrams when it has 3+ units, its bigram at 2, none at 1. */
+/** The grams a term needs: its trigrams when it has 3+ units, its bigram at 2, its unigram at 1. */
 export function termGrams(term: string): number[] {
   const out: number[] = [];
-  if (term.length === 2) {
+  if (term.length === 1) {
+    out.push(UNIGRAM_BASE + charCode(term.charCodeAt(0)));
+  } else if (term.length === 2) {
     out.push(BIGRAM_BASE + charCode(term.charCodeAt(0)) * 64 + charCode(term.charCodeAt(1)));
   } else if (term.length >= 3) {
     forEachGram(term, (k) => {

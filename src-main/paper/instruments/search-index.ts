@@ -25,7 +25,7 @@ export { linearSearch } from './search-linear.js';
 // Hot-loop imports copied into module constants: loaders such as tsx and vitest turn imported bindings
 // into property getters, which cost more than the loop body itself.
 const { anchorGram, charCode, isPySpace, termGrams } = ngram;
-const { BIGRAM_BASE, KEY_SPACE, TRIGRAM_BASE } = ngram;
+const { BIGRAM_BASE, KEY_SPACE, TRIGRAM_BASE, UNIGRAM_BASE } = ngram;
 export { SEARCH_LIMIT } from './search-query.js';
 
 export interface SearchIndex {
@@ -155,7 +155,7 @@ class GramCollector {
     (this.counts[key + 1] as number)++;
   }
 
-  /** Bigrams and trigrams inside the words of `text` (same rules as ngram.forEachGram). */
+  /** Unigrams, bigrams and trigrams inside the words of `text` (same rules as ngram.forEachGram). */
   text(text: string, row: number): void {
     let p1 = -1;
     let p2 = -1;
@@ -166,6 +166,7 @@ class GramCollector {
         continue;
       }
       const c = charCode(u);
+      this.add(UNIGRAM_BASE + c, row);
       if (p1 >= 0) this.add(BIGRAM_BASE + p1 * 64 + c, row);
       if (p2 >= 0) this.add(TRIGRAM_BASE + p2 * 4096 + p1 * 64 + c, row);
       p2 = p1;
@@ -255,7 +256,10 @@ function search(b: Built, query: string, exchange?: string): Instrument[] {
   // Phase 1: rows whose symbol starts with the whole query (scores 0 and 1), best first.
   const head: number[] = [];
   if (q.whole.length > 0 && !(PY_SPACE_RE.test(q.whole) && !b.symbolsHaveSpace)) {
-    const list = postingOf(b, anchorGram(q.whole));
+    // Symbols sharing the query's first characters, or the exchange's rows if that list is shorter.
+    const anchored = postingOf(b, anchorGram(q.whole));
+    const own = exCode >= 0 ? b.byExchange[exCode] : undefined;
+    const list = own && own.length < anchored.length ? own : anchored;
     for (let i = 0; i < list.length; i++) {
       const r = list[i] as number;
       if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
