@@ -2,7 +2,7 @@
 // its minute aggregates; D uses (cached) day aggregates; W and M fold D. Every coarser bar is thus
 // an exact aggregate of the finer ones, and nothing is produced after `nowSec`.
 import type { Bar, BarInterval } from './market.js';
-import { mergeAgg, type InstrumentSeries } from './instrument-series.js';
+import type { InstrumentSeries } from './instrument-series.js';
 import {
   alignIst,
   istDay,
@@ -12,7 +12,7 @@ import {
   intradaySeconds,
 } from './time.js';
 import type { TickAgg } from './transform.js';
-import { newAgg } from './underlying-series.js';
+import { mergeInto, newAgg } from './underlying-series.js';
 
 /** Refuse requests that would build absurd numbers of bars (the HTTP layer clamps spans anyway). */
 export const MAX_BARS = 6_000_000;
@@ -98,7 +98,7 @@ export function buildBars(
     const stop = Math.min(next(p) - 1, today);
     for (let d = p; d <= stop; d++) {
       const t = istDayStart(d);
-      mergeAgg(acc, sink.adjust(t, series.day(d, nowSec)), d === p);
+      mergeInto(acc, sink.adjust(t, series.day(d, nowSec)), d === p);
     }
     sink.push(istDayStart(p), acc);
   }
@@ -180,7 +180,7 @@ function minuteMultiple(
       if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
       cur = alignIst(sec, k);
     }
-    mergeAgg(acc, one, fresh);
+    mergeInto(acc, one, fresh);
   }
   if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
 }

@@ -9,7 +9,8 @@ import { Overlay } from './overlay.js';
 import { TickFormat } from './ticks.js';
 import { dateToIstDay, istDay, istDayStart } from './time.js';
 import { PriceTransform, type TickAgg } from './transform.js';
-import { newAgg, type UnderlyingSeries } from './underlying-series.js';
+import { mergeInto, newAgg, type UnderlyingSeries } from './underlying-series.js';
+
 import { VolumeModel } from './volume.js';
 
 /** Options and futures expire at 15:30 IST on their expiry date. */
@@ -21,20 +22,6 @@ interface Prefix {
   next: number;
   agg: TickAgg;
   empty: boolean;
-}
-
-export function mergeAgg(acc: TickAgg, x: TickAgg, first: boolean): void {
-  if (first) {
-    acc.o = x.o;
-    acc.h = x.h;
-    acc.l = x.l;
-    acc.v = 0;
-  } else {
-    if (x.h > acc.h) acc.h = x.h;
-    if (x.l < acc.l) acc.l = x.l;
-  }
-  acc.c = x.c;
-  acc.v += x.v;
 }
 
 export class InstrumentSeries {
@@ -206,25 +193,43 @@ export class InstrumentSeries {
       return agg;
     }
     const agg = newAgg();
-    for (let m = m0; m < m0 + 1440; m++) mergeAgg(agg, this.minute(m, Infinity, this.mAgg), m === m0);
+    for (let m = m0; m < m0 + 1440; m++) mergeInto(agg, this.minute(m, Infinity, this.mAgg), m === m0);
     return agg;
   }
 
-  /** The day so far: completed minutes are folded incrementally, so repeated quotes stay cheap. */
+  /**
+   * The day so far. With one setPrice offset all day, the underlying's day so far is mapped
+   * through today's transform (monotone, so extremes map to extremes); otherwise this
+   * instrument's minutes are folded incrementally.
+   */
   private partialDay(d: number, start: number, nowSec: number): TickAgg {
     const m0 = start / 60;
     const cur = Math.floor(nowSec / 60);
+    const off = this.overlay.constantOver(start, nowSec);
+    if (off !== undefined) {
+      const ua = this.u.partialDay(d, nowSec);
+      const agg = this.transform(d, off).applyAgg(ua, newAgg());
+      if (this.inst.kind === 'INDEX') agg.v = 0;
+      else if (this.ownVolume) {
+        const vol = this.sVol;
+        this.ownVolume.seconds(cur, this.ownVolume.minute(cur), vol);
+        let v = this.ownVolume.sum(m0, cur);
+        for (let s = 0; s <= nowSec - cur * 60 && s < 60; s++) v += vol[s] ?? 0;
+        agg.v = v;
+      }
+      return agg;
+    }
     let p = this.prefix;
     if (!p || p.day !== d || p.next > cur) {
       p = { day: d, next: m0, agg: newAgg(), empty: true };
       this.prefix = p;
     }
     for (; p.next < cur; p.next++) {
-      mergeAgg(p.agg, this.minute(p.next, nowSec, this.mAgg), p.empty);
+      mergeInto(p.agg, this.minute(p.next, nowSec, this.mAgg), p.empty);
       p.empty = false;
     }
     const out: TickAgg = { ...p.agg };
-    mergeAgg(out, this.minute(cur, nowSec, this.mAgg), p.empty);
+    mergeInto(out, this.minute(cur, nowSec, this.mAgg), p.empty);
     return out;
   }
 

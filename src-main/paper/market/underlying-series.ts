@@ -13,12 +13,30 @@ export function newAgg(): TickAgg {
   return { o: 0, h: 0, l: 0, c: 0, v: 0 };
 }
 
+/** Fold `x` into `acc` (`first`: acc is empty). */
+export function mergeInto(acc: TickAgg, x: TickAgg, first: boolean): void {
+  if (first) {
+    acc.o = x.o;
+    acc.h = x.h;
+    acc.l = x.l;
+    acc.v = 0;
+  } else {
+    if (x.h > acc.h) acc.h = x.h;
+    if (x.l < acc.l) acc.l = x.l;
+  }
+  acc.c = x.c;
+  acc.v += x.v;
+}
+
 export class UnderlyingSeries {
   readonly path: PricePath;
   /** Cash-market volume (what an equity trades); indices zero it at the instrument. */
   readonly volume: VolumeModel;
   readonly overlay = new Overlay();
   private readonly dayCache = new Map<number, TickAgg>();
+  /** Today's completed minutes folded so far (see partialDay). */
+  private prefix: { day: number; next: number; agg: TickAgg; empty: boolean } | null = null;
+  private readonly scratchVol = new Float64Array(60);
   private readonly shape = newShape();
   private readonly scanShape = newShape();
   private readonly baseCloses = new Int32Array(60);
@@ -133,8 +151,49 @@ export class UnderlyingSeries {
     return agg;
   }
 
+  /**
+   * IST day d from its start to `nowSec` (the day in progress). Completed minutes are folded
+   * incrementally, so quoting every strike of an option chain costs one scan of the underlying.
+   */
+  partialDay(d: number, nowSec: number): TickAgg {
+    const m0 = istDayStart(d) / 60;
+    const cur = Math.floor(nowSec / 60);
+    let p = this.prefix;
+    if (!p || p.day !== d || p.next > cur) {
+      p = { day: d, next: m0, agg: newAgg(), empty: true };
+      this.prefix = p;
+    }
+    const one = newAgg();
+    for (; p.next < cur; p.next++) {
+      mergeInto(p.agg, this.minute(p.next, one), p.empty);
+      p.empty = false;
+    }
+    // The minute in progress: its seconds up to now.
+    const n = Math.min(60, nowSec - cur * 60 + 1);
+    const o = this.scratchOpen;
+    const c = this.scratchClose;
+    this.seconds(cur, o, c);
+    const total = this.volume.minute(cur);
+    const vol = this.scratchVol;
+    this.volume.seconds(cur, total, vol);
+    one.o = o[0] ?? 0;
+    one.c = c[n - 1] ?? 0;
+    one.h = 0;
+    one.l = Infinity;
+    one.v = 0;
+    for (let s = 0; s < n; s++) {
+      one.h = Math.max(one.h, o[s] ?? 0, c[s] ?? 0);
+      one.l = Math.min(one.l, o[s] ?? 0, c[s] ?? 0);
+      one.v += vol[s] ?? 0;
+    }
+    const out: TickAgg = { ...p.agg };
+    mergeInto(out, one, p.empty);
+    return out;
+  }
+
   /** Forget cached days from `d` on (after setPrice). */
   invalidateFrom(d: number): void {
     for (const k of [...this.dayCache.keys()]) if (k >= d) this.dayCache.delete(k);
+    this.prefix = null;
   }
 }
