@@ -5,11 +5,13 @@
 // Decisions (beyond the spec, see gateway-behaviour §6, §7, §14):
 // - smart order: C is the account's net position for (symbol, exchange, product), all strategies
 //   (the broker position book has none); no-ops are 200 `{status:"success", message}`; pricetype is
-//   honoured (Decision 4); an engine refusal is answered like placeorder's.
+//   honoured (Decision 4); an engine refusal is answered like placeorder's. As upstream, only filled
+//   quantity counts, so a smart order repeated while a large MARKET order still fills can overshoot.
 // - split: 200 with per-child status even if all fail; > 100 children is 400, nothing placed.
 // - basket: BUY legs first, then SELL, results in placement order; top level always success.
 // - cancel-all: the submitted strategy's `open` and `trigger pending` orders (Decision 5).
-// - closeposition: strategy-scoped MARKET counter-orders; nothing to close is HTTP 200 with
+// - closeposition: strategy-scoped MARKET counter-orders sized by eventual exposure (filled plus
+//   working MARKET rests, so a repeated close never over-closes); nothing to close is HTTP 200 with
 //   `code:"NO_STRATEGY_EXPOSURE"`; hosted snapshot mismatch is HTTP 409 SERVER_MODE_SWITCH_DETECTED
 //   (checked before the request_id replay and never remembered).
 // - positionsopen: the strategy's attributed quantity; hosted fields ignored.
