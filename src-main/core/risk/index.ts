@@ -7,3 +7,4 @@ export type {
   DuplicateGuardOptions,
   DuplicateOrder,
 } from './duplicate-guard.js';
+export { preTradeCheck } from './pre-trade.js';
