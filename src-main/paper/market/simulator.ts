@@ -1,5 +1,22 @@
 // createMarket: the deterministic simulated market behind the paper gateway. Prices are pure
 // functions of (seed, underlying, time); the only state is caches and setPrice overlays.
+//
+// How it fits together (details in each module):
+// - price-path.ts: per underlying, integer-tick minute closes from seeded multi-octave noise; a
+//   minute's seconds run open -> high/low -> close inside [low, high]. So 1s bars fold exactly
+//   into 1m bars, and 1m bars into every coarser interval (IST-aligned; D/W/M = IST day, Monday
+//   week, calendar month). Volume is hashed per minute and split exactly across its seconds.
+// - transform.ts: an instrument's price is a monotone map of its underlying's for one IST day
+//   (cash: identity; futures: carry; options: Black-Scholes floored at intrinsic and one tick),
+//   so derivative bar extremes come from the underlying's (swapped for puts).
+// - setPrice: a piecewise tick offset from the current second on. Cash and futures shift their
+//   underlying (all its derivatives follow); options shift only their own series. A bar whose
+//   span holds a change is folded from seconds, so bars stay consistent across the jump.
+// - corporate-actions.ts: ~5% of equities split 2:1 or 5:1 (seeded, 2016-2025). The path is the
+//   adjusted series; adjusted=false multiplies earlier prices by the ratio, adjusted=true
+//   multiplies earlier volume by it (both exact on ticks and integers).
+// - Completed IST days are cached per underlying and instrument; the day in progress is folded
+//   incrementally, so quotes and ten years of D/W/M bars are cheap once warm.
 import type { Instrument, Underlying } from '../instruments/instrument.js';
 import { buildBars } from './bars.js';
 import { buildBook, type TickBook } from './book.js';
