@@ -8,9 +8,10 @@ import {
   ApiKeyInput,
   JournalEntry,
   JournalQuery,
-  Profile,
+  NewProfileInput,
   ProfileId,
-  SecretStatus,
+  ProfileUpdate,
+  ProfileView,
   Settings,
   SettingsPatch,
 } from '../../contract/core/index.js';
@@ -66,7 +67,10 @@ const withoutKey = <S extends z.ZodRawShape>(shape: S) => {
 
 export const PlaceOrderIpcInput = z.strictObject({ ...withoutKey(PlaceOrderRequest.shape), ...orderFields });
 export type PlaceOrderIpcInput = z.infer<typeof PlaceOrderIpcInput>;
-export const ModifyOrderIpcInput = z.strictObject({ ...withoutKey(ModifyOrderRequest.shape), ...orderFields });
+export const ModifyOrderIpcInput = z.strictObject({
+  ...withoutKey(ModifyOrderRequest.shape),
+  ...orderFields,
+});
 export type ModifyOrderIpcInput = z.infer<typeof ModifyOrderIpcInput>;
 export const CancelOrderIpcInput = z.strictObject({ ...withoutKey(CancelOrderRequest.shape), strategy });
 export const StrategyInput = z.strictObject({ strategy }).optional();
@@ -114,26 +118,9 @@ const profileRef = z.strictObject({ profileId: ProfileId.optional() }).optional(
 export const ApiKeySetInput = z.strictObject({ key: ApiKeyInput, profileId: ProfileId.optional() });
 export const ApiKeyTestResult = z.object({ profileId: ProfileId, broker: z.string(), message: z.string() });
 
-export const ProfilesList = z.object({ activeProfileId: ProfileId, profiles: z.array(Profile) });
+export const ProfilesList = z.object({ activeProfileId: ProfileId, profiles: z.array(ProfileView) });
 export type ProfilesList = z.infer<typeof ProfilesList>;
-export const ProfileAddInput = z.strictObject({
-  id: ProfileId,
-  name: Profile.shape.name,
-  baseUrl: Profile.shape.baseUrl,
-  strategy: Profile.shape.strategy.optional(),
-  rateLimitPerSecond: Profile.shape.rateLimitPerSecond.optional(),
-});
-export const ProfileUpdateInput = z.strictObject({
-  id: ProfileId,
-  changes: z
-    .strictObject({
-      name: Profile.shape.name,
-      baseUrl: Profile.shape.baseUrl,
-      strategy: Profile.shape.strategy,
-      rateLimitPerSecond: Profile.shape.rateLimitPerSecond,
-    })
-    .partial(),
-});
+export const ProfileUpdateInput = z.strictObject({ id: ProfileId, changes: ProfileUpdate });
 export const ProfileIdInput = z.strictObject({ id: ProfileId });
 
 export const JournalQueryInput = JournalQuery.optional();
@@ -174,7 +161,7 @@ export const CHANNELS = {
   'apiKey.status': channel(profileRef, ApiKeyStatus),
 
   'profiles.list': channel(NoInput, ProfilesList),
-  'profiles.add': channel(ProfileAddInput, ProfilesList),
+  'profiles.add': channel(NewProfileInput, ProfilesList),
   'profiles.update': channel(ProfileUpdateInput, ProfilesList),
   'profiles.remove': channel(ProfileIdInput, ProfilesList),
   'profiles.switch': channel(ProfileIdInput, ProfilesList),

@@ -1,0 +1,12 @@
+export { createRouter } from './router.js';
+export type { Handlers, Router } from './router.js';
+export { createEventBus } from './event-bus.js';
+export type { AnyListener, Emit, EventBus, Listener } from './event-bus.js';
+export { orderHandlers } from './order-handlers.js';
+export type { OrderDeps } from './order-handlers.js';
+export { serviceHandlers } from './service-handlers.js';
+export type { ServiceDeps } from './service-handlers.js';
+export { createRiskGate, riskLeg } from './risk-gate.js';
+export type { RiskGate } from './risk-gate.js';
+export type { Session } from './session.js';
+export { describeZodError, failResult, fromGateway, fromGatewayError, okResult } from './results.js';

@@ -1,0 +1,199 @@
+// Order channels: risk checks before anything leaves, the journal written before and after the
+// gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
+// resent: architecture rule 4).
+import type { IpcResult, JournalError } from '../../contract/index.js';
+import type { Clock, GatewayResult } from '../../gateway/index.js';
+import type { Journal } from '../journal/index.js';
+import { previewSmart, splitPreview } from '../previews/index.js';
+import type { UnknownIntent } from '../watcher/index.js';
+import type { Emit } from './event-bus.js';
+import { failResult, fromGateway, fromGatewayError, okResult } from './results.js';
+import { riskLeg, type RiskGate } from './risk-gate.js';
+import type { Handlers } from './router.js';
+import type { Session } from './session.js';
+
+export interface OrderDeps {
+  session(): Session;
+  journal: Journal;
+  risk: RiskGate;
+  clock: Clock;
+  emit: Emit;
+}
+
+type OrderChannels =
+  | 'orders.place'
+  | 'orders.modify'
+  | 'orders.cancel'
+  | 'orders.cancelAll'
+  | 'orders.smart'
+  | 'orders.split'
+  | 'orders.basket'
+  | 'orders.closePosition'
+  | 'orders.preview.smart'
+  | 'orders.preview.split';
+
+export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
+  /** Journals a refusal made before the call, so the journal answers "what did I try?" too. */
+  function refused<T>(
+    s: Session,
+    operation: string,
+    request: unknown,
+    kind: 'risk' | 'duplicate',
+    message: string,
+  ): IpcResult<T> {
+    const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
+    d.journal.recordOutcome(id, { outcome: 'error', error: { kind, message } });
+    return failResult(kind, message, { journalId: id });
+  }
+
+  /** Intent, call, outcome; an unknown outcome goes to the watcher with what to look for. */
+  async function journaled<T>(
+    s: Session,
+    operation: string,
+    request: object,
+    call: () => Promise<GatewayResult<T>>,
+    intent?: UnknownIntent,
+  ): Promise<IpcResult<T>> {
+    const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
+    const r = await call();
+    if (r.ok) {
+      d.journal.recordOutcome(id, { outcome: 'ok', response: r.value });
+      return okResult(r.value);
+    }
+    const error: JournalError = fromGatewayError(r.error);
+    if (r.error.kind !== 'unknown_outcome') {
+      d.journal.recordOutcome(id, { outcome: 'error', error });
+      return fromGateway(r);
+    }
+    d.journal.recordOutcome(id, { outcome: 'unknown', error });
+    if (intent) {
+      s.watcher.trackUnknown(id, intent);
+      d.emit('order.unknown', {
+        profileId: s.profile.id,
+        time: d.clock.now(),
+        journalId: id,
+        operation: intent.operation,
+        ...(intent.operation === 'placeorder' ? {} : { orderid: intent.orderid }),
+        message: r.error.message,
+      });
+    }
+    return failResult('unknown_outcome', r.error.message, { journalId: id });
+  }
+
+  return {
+    async 'orders.place'(input) {
+      const s = d.session();
+      const { confirmDuplicate, strategy, ...leg } = input;
+      const request = { ...leg, strategy: strategy ?? s.profile.strategy };
+      const gate = await d.risk.check(s.client, [riskLeg(leg)], { scope: s.profile.id, confirmDuplicate });
+      if (!gate.ok) return refused(s, 'placeorder', request, gate.kind, gate.message);
+      return journaled(s, 'placeorder', request, () => s.client.placeorder(request), {
+        operation: 'placeorder',
+        order: leg,
+      });
+    },
+
+    async 'orders.modify'(input) {
+      const s = d.session();
+      const { confirmDuplicate: _c, strategy, ...order } = input;
+      const request = { ...order, strategy: strategy ?? s.profile.strategy };
+      // A modify is not a new order: the duplicate guard does not apply, the limits do.
+      const gate = await d.risk.check(s.client, [riskLeg(order)], {
+        scope: s.profile.id,
+        skipDuplicate: true,
+      });
+      if (!gate.ok) return refused(s, 'modifyorder', request, gate.kind, gate.message);
+      return journaled(s, 'modifyorder', request, () => s.client.modifyorder(request), {
+        operation: 'modifyorder',
+        orderid: order.orderid,
+        changes: { quantity: order.quantity, price: order.price, trigger_price: order.trigger_price },
+      });
+    },
+
+    async 'orders.cancel'(input) {
+      const s = d.session();
+      const request = { orderid: input.orderid, strategy: input.strategy ?? s.profile.strategy };
+      return journaled(s, 'cancelorder', request, () => s.client.cancelorder(request), {
+        operation: 'cancelorder',
+        orderid: input.orderid,
+      });
+    },
+
+    async 'orders.cancelAll'(input) {
+      const s = d.session();
+      const request = { strategy: input?.strategy ?? s.profile.strategy };
+      return journaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request));
+    },
+
+    async 'orders.closePosition'(input) {
+      const s = d.session();
+      const request = { strategy: input?.strategy ?? s.profile.strategy };
+      return journaled(s, 'closeposition', request, () => s.client.closeposition(request));
+    },
+
+    async 'orders.smart'(input) {
+      const s = d.session();
+      const { confirmDuplicate, strategy, ...rest } = input;
+      const request = { ...rest, strategy: strategy ?? s.profile.strategy };
+      // The order it will produce is what the checks judge; "no action" needs no checks.
+      const preview = await previewSmart(s.client, input, request.strategy);
+      if (!preview.ok) return fromGateway(preview);
+      const decided = preview.value.decision;
+      if (decided.kind === 'order') {
+        const gate = await d.risk.check(s.client, [riskLeg(decided.order)], {
+          scope: s.profile.id,
+          confirmDuplicate,
+        });
+        if (!gate.ok) return refused(s, 'placesmartorder', request, gate.kind, gate.message);
+      }
+      return journaled(
+        s,
+        'placesmartorder',
+        request,
+        () => s.client.placesmartorder(request),
+        decided.kind === 'order' ? { operation: 'placeorder', order: decided.order } : undefined,
+      );
+    },
+
+    async 'orders.split'(input) {
+      const s = d.session();
+      const plan = splitPreview(input);
+      if (!plan.ok) return failResult('invalid_input', plan.message);
+      const { confirmDuplicate, strategy, ...rest } = input;
+      const request = { ...rest, strategy: strategy ?? s.profile.strategy };
+      // Each child is an order of its own: the per-order limits apply to the largest child and the
+      // remainder (the same checks for equal children).
+      const distinct = [...new Map(plan.value.children.map((c) => [c.quantity, c])).values()];
+      const risk = await d.risk.check(s.client, distinct.map(riskLeg), {
+        scope: s.profile.id,
+        skipDuplicate: true,
+      });
+      if (!risk.ok) return refused(s, 'splitorder', request, risk.kind, risk.message);
+      // The duplicate guard judges the split as the one order the user asked for.
+      const dup = d.risk.admit([riskLeg(rest)], { scope: s.profile.id, confirmDuplicate });
+      if (!dup.ok) return refused(s, 'splitorder', request, dup.kind, dup.message);
+      return journaled(s, 'splitorder', request, () => s.client.splitorder(request));
+    },
+
+    async 'orders.basket'(input) {
+      const s = d.session();
+      const request = { orders: input.orders, strategy: input.strategy ?? s.profile.strategy };
+      const gate = await d.risk.check(s.client, input.orders.map(riskLeg), {
+        scope: s.profile.id,
+        confirmDuplicate: input.confirmDuplicate,
+      });
+      if (!gate.ok) return refused(s, 'basketorder', request, gate.kind, gate.message);
+      return journaled(s, 'basketorder', request, () => s.client.basketorder(request));
+    },
+
+    async 'orders.preview.smart'(input) {
+      const s = d.session();
+      return fromGateway(await previewSmart(s.client, input, input.strategy ?? s.profile.strategy));
+    },
+
+    async 'orders.preview.split'(input) {
+      const plan = splitPreview(input);
+      return plan.ok ? okResult(plan.value) : failResult('invalid_input', plan.message);
+    },
+  };
+}

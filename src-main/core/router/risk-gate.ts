@@ -1,0 +1,111 @@
+// Pre-trade checks before an order leaves: the user's limits (settings), the instrument's lot, tick
+// and freeze quantity (`symbol`, cached per session), the last price (`quotes`, else `depth`), and
+// the duplicate guard. A refusal lists every reason, in en-IN format, from core/risk.
+import type { PlaceOrderRequest, RiskLimits } from '../../contract/index.js';
+import type { GatewayClient } from '../../gateway/index.js';
+import { checkOrder, type DuplicateGuard, type InstrumentRules, type RiskOrder } from '../risk/index.js';
+
+export type RiskLeg = RiskOrder;
+export type RiskReads = Pick<GatewayClient, 'symbol' | 'quotes' | 'depth'>;
+
+export interface RiskGate {
+  /** Checks every leg; the duplicate guard admits each one unless `confirmDuplicate`. */
+  check(
+    client: RiskReads,
+    legs: readonly RiskLeg[],
+    options: { scope: string; confirmDuplicate?: boolean; skipDuplicate?: boolean },
+  ): Promise<{ ok: true } | { ok: false; kind: 'risk' | 'duplicate'; message: string }>;
+  /** The duplicate guard alone. */
+  admit(
+    legs: readonly RiskLeg[],
+    options: { scope: string; confirmDuplicate?: boolean },
+  ): { ok: true } | { ok: false; kind: 'duplicate'; message: string };
+  clear(): void;
+}
+
+export function createRiskGate(limits: () => RiskLimits, guard: DuplicateGuard): RiskGate {
+  const rules = new Map<string, InstrumentRules | null>();
+
+  async function instrument(
+    client: RiskReads,
+    scope: string,
+    leg: RiskLeg,
+  ): Promise<InstrumentRules | undefined> {
+    const key = `${scope}|${leg.exchange}:${leg.symbol.toUpperCase()}`;
+    if (rules.has(key)) return rules.get(key) ?? undefined;
+    const r = await client.symbol({ symbol: leg.symbol, exchange: leg.exchange });
+    if (!r.ok) {
+      // Not offered: remember, and leave lot/tick/freeze to the exchange. Other failures: ask again next time.
+      if (r.error.kind === 'not_offered') rules.set(key, null);
+      return undefined;
+    }
+    const d = r.value.data;
+    const found: InstrumentRules = { lotSize: d.lotsize > 0 ? d.lotsize : 1, tickSize: d.tick_size };
+    if (d.freeze_qty !== undefined && d.freeze_qty > 0) found.freezeQty = d.freeze_qty;
+    rules.set(key, found);
+    return found;
+  }
+
+  async function lastPrice(client: RiskReads, leg: RiskLeg): Promise<number | undefined> {
+    const q = await client.quotes({ symbol: leg.symbol, exchange: leg.exchange });
+    if (q.ok) return q.value.data.ltp > 0 ? q.value.data.ltp : undefined;
+    if (q.error.kind !== 'not_offered') return undefined;
+    const d = await client.depth({ symbol: leg.symbol, exchange: leg.exchange });
+    return d.ok && d.value.data.ltp > 0 ? d.value.data.ltp : undefined;
+  }
+
+  function admit(
+    legs: readonly RiskLeg[],
+    options: { scope: string; confirmDuplicate?: boolean },
+  ): { ok: true } | { ok: false; kind: 'duplicate'; message: string } {
+    for (const leg of legs) {
+      const d = guard.admit(leg, {
+        scope: options.scope,
+        ...(options.confirmDuplicate ? { confirmDuplicate: true } : {}),
+      });
+      if (!d.ok) return { ok: false, kind: 'duplicate', message: d.reasons.join('; ') };
+    }
+    return { ok: true };
+  }
+
+  return {
+    async check(client, legs, options) {
+      const reasons: string[] = [];
+      const l = limits();
+      for (const leg of legs) {
+        const inst = await instrument(client, options.scope, leg);
+        const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
+        const ltp = needsPrice ? await lastPrice(client, leg) : undefined;
+        const r = checkOrder(leg, {
+          limits: l,
+          ...(inst ? { instrument: inst } : {}),
+          ...(ltp !== undefined ? { lastPrice: ltp } : {}),
+        });
+        if (!r.ok)
+          reasons.push(...(legs.length > 1 ? r.reasons.map((x) => `${leg.symbol}: ${x}`) : r.reasons));
+      }
+      if (reasons.length) return { ok: false, kind: 'risk', message: reasons.join('; ') };
+      if (options.skipDuplicate) return { ok: true };
+      return admit(legs, options);
+    },
+    admit,
+    clear() {
+      rules.clear();
+      guard.clear();
+    },
+  };
+}
+
+/** The fields the checks read, from any order-shaped request. */
+export function riskLeg(o: Omit<PlaceOrderRequest, 'apikey' | 'strategy' | 'disclosed_quantity'>): RiskLeg {
+  return {
+    symbol: o.symbol,
+    exchange: o.exchange,
+    action: o.action,
+    quantity: o.quantity,
+    pricetype: o.pricetype,
+    product: o.product,
+    price: o.price,
+    trigger_price: o.trigger_price,
+  };
+}

@@ -1,0 +1,49 @@
+// The router: one handler per contract channel. Input is validated against the channel's schema
+// before the handler runs, so invalid input never reaches the gateway (architecture rule 3); a
+// handler that throws becomes an `internal` error with its message redacted, never a rejection.
+import {
+  CHANNELS,
+  type Channel,
+  type ChannelArgs,
+  type ChannelOutput,
+  type IpcResult,
+} from '../../contract/index.js';
+import type { Logger } from '../ports.js';
+import { describeZodError, failResult } from './results.js';
+
+export type Handlers = {
+  [C in Channel]: (input: ChannelArgs<C>) => Promise<IpcResult<ChannelOutput<C>>>;
+};
+
+export interface Router {
+  /** Validates `input` for `channel` and runs its handler. Unknown channels are refused. */
+  invoke<C extends Channel>(channel: C, input?: unknown): Promise<IpcResult<ChannelOutput<C>>>;
+  invoke(channel: string, input?: unknown): Promise<IpcResult<unknown>>;
+  readonly channels: readonly Channel[];
+}
+
+export function createRouter(
+  handlers: Handlers,
+  options: { logger: Logger; redact: (text: string) => string },
+): Router {
+  const channels = Object.keys(CHANNELS) as Channel[];
+  const known = new Set<string>(channels);
+
+  async function invoke(channel: string, input?: unknown): Promise<IpcResult<unknown>> {
+    if (typeof channel !== 'string' || !known.has(channel))
+      return failResult('invalid_input', `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`);
+    const c = channel as Channel;
+    const parsed = CHANNELS[c].input.safeParse(input);
+    if (!parsed.success) return failResult('invalid_input', `${c}: ${describeZodError(parsed.error)}`);
+    const handler = handlers[c] as (input: unknown) => Promise<IpcResult<unknown>>;
+    try {
+      return await handler(parsed.data);
+    } catch (err) {
+      const message = options.redact(err instanceof Error ? err.message : String(err));
+      options.logger.error('handler failed', { channel: c, error: message });
+      return failResult('internal', `${c} failed: ${message}`);
+    }
+  }
+
+  return { invoke: invoke as Router['invoke'], channels };
+}

@@ -1,0 +1,168 @@
+// The non-order channels: books and market data (straight to the active profile's client), the
+// write-only API key, profiles, settings, journal, alerts and the watcher's visibility.
+import {
+  PAPER_PROFILE_ID,
+  type ApiKeyStatus,
+  type IpcResult,
+  type PingResponse,
+  type ProfilesList,
+} from '../../contract/index.js';
+import type { GatewayResult } from '../../gateway/index.js';
+import type { Alerts } from '../alerts/index.js';
+import type { Journal } from '../journal/index.js';
+import { ProfileError, type Profiles } from '../profiles/index.js';
+import type { RouterSecretStore } from '../secrets/index.js';
+import { SettingsError, type SettingsStore } from '../settings/index.js';
+import type { Emit } from './event-bus.js';
+import { failResult, fromGateway, okResult } from './results.js';
+import type { Handlers } from './router.js';
+import type { Session } from './session.js';
+
+export interface ServiceDeps {
+  session(): Session;
+  /** Write-only view: the router can store a key, never read one. */
+  secrets: RouterSecretStore;
+  settings: SettingsStore;
+  profiles: Profiles;
+  journal: Journal;
+  alerts: Alerts;
+  emit: Emit;
+  /** `ping` with the given profile's key (a client of its own when it is not the active one). */
+  ping(profileId: string): Promise<GatewayResult<PingResponse>>;
+  /** Remembered across profile switches. */
+  setVisibility(visible: boolean): number;
+  /** After a key change: the watcher should look again now. */
+  keyChanged(profileId: string): void;
+}
+
+type ServiceChannels = Exclude<keyof Handlers, `orders.${string}`>;
+
+function profileFailure<T>(err: unknown): IpcResult<T> {
+  if (!(err instanceof ProfileError)) throw err;
+  const kind = /^no profile/.test(err.message)
+    ? 'not_found'
+    : /already used|cannot be removed|reserved/.test(err.message)
+      ? 'conflict'
+      : 'invalid_input';
+  return failResult(kind, err.message);
+}
+
+export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels> {
+  const client = () => d.session().client;
+
+  async function keyStatus(profileId: string): Promise<ApiKeyStatus> {
+    const [status, present] = await Promise.all([d.secrets.status(), d.secrets.has(profileId)]);
+    return { ...status, profileId, present };
+  }
+  const target = (input: { profileId?: string | undefined } | undefined) =>
+    input?.profileId ?? d.session().profile.id;
+
+  async function profilesList(): Promise<IpcResult<ProfilesList>> {
+    return okResult({ activeProfileId: d.profiles.active().id, profiles: await d.profiles.list() });
+  }
+  const known = (id: string) => d.profiles.get(id) !== undefined;
+
+  return {
+    'books.orders': async () => fromGateway(await client().orderbook()),
+    'books.trades': async () => fromGateway(await client().tradebook()),
+    'books.positions': async () => fromGateway(await client().positionbook()),
+    'books.holdings': async () => fromGateway(await client().holdings()),
+    'books.funds': async () => fromGateway(await client().funds()),
+    'books.positionsMtm': async () => okResult(d.session().watcher.positions()),
+
+    'market.depth': async (input) => fromGateway(await client().depth(input)),
+    'market.search': async (input) => fromGateway(await client().search(input)),
+    'market.expiry': async (input) => fromGateway(await client().expiry(input)),
+    'market.quotes': async (input) => fromGateway(await client().quotes(input)),
+    'market.ticker': async (input) => fromGateway(await client().ticker(input)),
+
+    async 'apiKey.set'(input) {
+      const profileId = target(input);
+      if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
+      await d.secrets.set(profileId, input.key);
+      const status = await keyStatus(profileId);
+      d.emit('apiKey.status', status);
+      d.keyChanged(profileId);
+      return okResult(status);
+    },
+    async 'apiKey.clear'(input) {
+      const profileId = target(input);
+      if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
+      if (profileId === PAPER_PROFILE_ID)
+        return failResult('conflict', 'the paper gateway key is managed by OrderDesk and cannot be cleared');
+      await d.secrets.clear(profileId);
+      const status = await keyStatus(profileId);
+      d.emit('apiKey.status', status);
+      d.keyChanged(profileId);
+      return okResult(status);
+    },
+    async 'apiKey.test'(input) {
+      const profileId = target(input);
+      if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
+      const r = await d.ping(profileId);
+      if (!r.ok) return fromGateway(r);
+      return okResult({ profileId, broker: r.value.data.broker, message: r.value.data.message });
+    },
+    async 'apiKey.status'(input) {
+      const profileId = target(input);
+      if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
+      return okResult(await keyStatus(profileId));
+    },
+
+    'profiles.list': () => profilesList(),
+    async 'profiles.add'(input) {
+      try {
+        await d.profiles.add(input);
+      } catch (err) {
+        return profileFailure(err);
+      }
+      return profilesList();
+    },
+    async 'profiles.update'(input) {
+      try {
+        await d.profiles.update(input.id, input.changes);
+      } catch (err) {
+        return profileFailure(err);
+      }
+      return profilesList();
+    },
+    async 'profiles.remove'(input) {
+      try {
+        await d.profiles.remove(input.id);
+      } catch (err) {
+        return profileFailure(err);
+      }
+      return profilesList();
+    },
+    async 'profiles.switch'(input) {
+      try {
+        await d.profiles.switchTo(input.id);
+      } catch (err) {
+        return profileFailure(err);
+      }
+      return profilesList();
+    },
+
+    'settings.get': async () => okResult(d.settings.get()),
+    async 'settings.update'(input) {
+      try {
+        return okResult(await d.settings.patch(input));
+      } catch (err) {
+        if (err instanceof SettingsError) return failResult('invalid_input', err.message);
+        throw err;
+      }
+    },
+
+    'journal.query': async (input) => okResult(d.journal.query(input)),
+    async 'journal.exportCsv'(input) {
+      const rows = d.journal.query({ limit: 100_000, ...input }).length;
+      return okResult({ csv: d.journal.exportCsv(input), rows });
+    },
+
+    'alerts.mute': async (input) => okResult(d.alerts.mute(input.orderid, input.muted)),
+    'alerts.pause': async (input) => okResult(await d.alerts.pause(input.paused)),
+    'alerts.dismiss': async (input) => okResult(d.alerts.dismiss(input.id)),
+
+    'watcher.setVisibility': async (input) => okResult({ intervalMs: d.setVisibility(input.visible) }),
+  };
+}
