@@ -63,11 +63,15 @@ export function buildBars(
   nowSec: number,
   adjusted: boolean,
 ): Bar[] {
+  if (!Number.isFinite(fromSec) || !Number.isFinite(toSec)) throw new RangeError('Bar window must be finite');
+  const k = intradaySeconds(interval);
+  if (k === null && interval !== 'D' && interval !== 'W' && interval !== 'M') {
+    throw new RangeError(`Unsupported interval '${String(interval)}'`);
+  }
   const sink = new BarSink(series, adjusted);
   const last = Math.min(Math.floor(toSec), nowSec);
   const from = Math.ceil(fromSec);
   if (last < from) return sink.bars;
-  const k = intradaySeconds(interval);
   if (k !== null) {
     const first = alignIst(from - 1, k) + k;
     const lastStart = alignIst(last, k);

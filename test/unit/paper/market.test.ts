@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument, Underlying } from '../../../src-main/paper/instruments/instrument.js';
 import { ManualClock, systemClock } from '../../../src-main/paper/market/clock.js';
-import type { Bar } from '../../../src-main/paper/market/market.js';
+import type { Bar, BarInterval } from '../../../src-main/paper/market/market.js';
 import { createMarket } from '../../../src-main/paper/market/simulator.js';
 import {
   IST,
@@ -397,6 +397,12 @@ describe('prices, realism and limits', () => {
   it('refuses absurdly large requests', () => {
     const { market } = newMarket();
     expect(() => market.bars(SBIN, '1s', T0 - 400 * 86_400, T0)).toThrow(RangeError);
+  });
+
+  it('rejects unknown intervals and non-finite windows', () => {
+    const { market } = newMarket();
+    expect(() => market.bars(SBIN, 'Q' as BarInterval, T0 - 86_400, T0)).toThrow(RangeError);
+    expect(() => market.bars(SBIN, '1m', Number.NaN, T0)).toThrow(RangeError);
   });
 
   it('returns nothing for windows entirely in the future', () => {
