@@ -8,10 +8,10 @@ export type AlertableEvent =
   | { type: 'order.rejected'; order: OrderSnapshot; reason: string }
   | { type: 'order.cancelled'; order: OrderSnapshot };
 
-/** Prices keep the decimals they have (a ₹0.0025 tick shows four), at least two. */
+/** Prices keep the decimals they have (a ₹0.0025 tick shows four), at least two, at most four. */
 function price(value: number): string {
-  const places = decimalsOf(value);
-  return formatMoney(value, places > 2 ? 10 ** -places : undefined);
+  const places = Math.min(4, decimalsOf(value));
+  return formatMoney(value, places > 2 ? Number(`1e-${places}`) : undefined);
 }
 
 /** ` @ ₹812.35`, or nothing when there is no price to show (an unfilled MARKET order). */

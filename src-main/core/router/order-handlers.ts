@@ -55,6 +55,8 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     intent?: UnknownIntent,
   ): Promise<IpcResult<T>> {
     const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
+    // Before sending: a poll during the call may already see the new order.
+    const known = s.watcher.knownOrderIds();
     const r = await call();
     if (r.ok) {
       d.journal.recordOutcome(id, { outcome: 'ok', response: r.value });
@@ -67,7 +69,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     }
     d.journal.recordOutcome(id, { outcome: 'unknown', error });
     if (intent) {
-      s.watcher.trackUnknown(id, intent);
+      s.watcher.trackUnknown(id, intent, known);
       d.emit('order.unknown', {
         profileId: s.profile.id,
         time: d.clock.now(),

@@ -57,7 +57,8 @@ export interface Watcher {
   /** Returns the polling interval that now applies. */
   setVisibility(visible: boolean): number;
   /** A mutation whose outcome is unknown: settle it from the order book. */
-  trackUnknown(journalId: string, intent: UnknownIntent): void;
+  /** `known`: order ids in the book before the call was sent (a placed order is a new one). */
+  trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>): void;
   /** Order ids seen in the book so far. */
   knownOrderIds(): Set<string>;
   positions(): PositionView[];
@@ -237,12 +238,12 @@ export function createWatcher(o: WatcherOptions): Watcher {
       if (v !== was) schedule();
       return interval();
     },
-    trackUnknown(journalId, intent) {
+    trackUnknown(journalId, intent, known) {
       pending.push({
         journalId,
         intent,
         since: clock.now(),
-        known: new Set(seenOrders?.keys() ?? []),
+        known,
         polls: 0,
         // Only a read that starts after this answer can show its effect.
         minSeq: seq + 1,

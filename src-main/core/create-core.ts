@@ -1,0 +1,314 @@
+// The composition of the core: settings, secrets, profiles, journal, risk, the active profile's
+// gateway client and watcher, alerts, and the router over all of it. Knows nothing of Electron: the
+// shell (or the browser-mode host, or a test) hands in the ports and binds `router` and `events`.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { PAPER_PROFILE_ID, type Profile } from '../contract/index.js';
+import {
+  createGatewayClient,
+  redact,
+  systemClock,
+  type Clock,
+  type FetchFn,
+  type GatewayClient,
+  type GatewayClientOptions,
+} from '../gateway/index.js';
+import { createAlerts, trayState } from './alerts/index.js';
+import { createJournal } from './journal/index.js';
+import type { Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
+import { createProfiles } from './profiles/index.js';
+import { createDuplicateGuard } from './risk/index.js';
+import {
+  createEventBus,
+  createRiskGate,
+  createRouter,
+  orderHandlers,
+  serviceHandlers,
+  type EventBus,
+  type Router,
+  type Session,
+} from './router/index.js';
+import {
+  createRedactingLogger,
+  createSecretStore,
+  type KeytarLoader,
+  type SecretStore,
+} from './secrets/index.js';
+import { createSettingsStore } from './settings/index.js';
+import { createWatcher, openSeenStore, WATCHER_DB, type Patience } from './watcher/index.js';
+
+/** A running embedded paper gateway, as the core needs it. */
+export interface EmbeddedGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+/** Starts the paper gateway for the default profile, on loopback, with this key and data dir. */
+export type StartPaperGateway = (options: { dataDir: string; apiKey: string }) => Promise<EmbeddedGateway>;
+
+export interface CorePorts {
+  paths: Paths;
+  logger: Logger;
+  notifier: Notifier;
+  tray: TraySink;
+  /** Time and timers (polling, timeouts, rate budget); tests pass a ManualClock. */
+  clock?: Clock;
+  fetch?: FetchFn;
+  /** A ready secret store; otherwise one is made from the backends below. */
+  secretStore?: SecretStore;
+  /** keytar loader; `null` skips the OS keychain (tests, CI). */
+  keytar?: KeytarLoader | null;
+  safeStorage?: SafeStoragePort;
+  startPaperGateway?: StartPaperGateway;
+  /** Client tuning (tests: no read retries, a wider budget). Mutations are never retried regardless. */
+  gateway?: Pick<GatewayClientOptions, 'timeoutMs' | 'retry' | 'rateLimit' | 'random'>;
+  /** How long an unknown outcome waits before "not found". */
+  patience?: Patience;
+  /** Whether the window starts visible. */
+  visible?: boolean;
+}
+
+export interface Core {
+  router: Router;
+  events: Pick<EventBus, 'on' | 'onAny'>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Polls the active profile now (the UI's refresh; tests). */
+  pollNow(): Promise<void>;
+}
+
+export const KEYCHAIN_SERVICE = 'OrderDesk';
+
+/** The default: the paper gateway in-process, loaded only when the paper profile is used. */
+const defaultStartPaperGateway: StartPaperGateway = async ({ dataDir, apiKey }) => {
+  const { startPaperGateway } = await import('../paper/gateway.js');
+  const gw = await startPaperGateway({ dataDir, apiKey, host: '127.0.0.1', port: 0, logger: false });
+  return { url: gw.url, stop: () => gw.stop() };
+};
+
+export function createCore(ports: CorePorts): Core {
+  const clock = ports.clock ?? systemClock;
+  const dataDir = ports.paths.dataDir;
+  const bus = createEventBus((name, err) =>
+    logger.error('event listener failed', {
+      event: name,
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
+  const emit = bus.emit;
+  // The store's own warnings go through the redacting wrapper too (it is built just below).
+  let secretValues: () => readonly string[] = () => [];
+  const logger: Logger = createRedactingLogger(ports.logger, () => secretValues());
+  const secrets: SecretStore =
+    ports.secretStore ??
+    createSecretStore({
+      service: KEYCHAIN_SERVICE,
+      paths: ports.paths,
+      logger,
+      ...(ports.keytar !== undefined ? { keytar: ports.keytar } : {}),
+      ...(ports.safeStorage ? { safeStorage: ports.safeStorage } : {}),
+    });
+  secretValues = () => secrets.valuesForRedaction();
+  const scrub = (text: string) => redact(text, secrets.valuesForRedaction());
+
+  const settings = createSettingsStore({ path: join(dataDir, 'settings.json'), logger });
+  const profiles = createProfiles({ settings, secrets });
+  const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock, secrets: secretValues });
+  const seen = openSeenStore(join(dataDir, WATCHER_DB));
+  const risk = createRiskGate(
+    () => settings.get().risk,
+    createDuplicateGuard({ clock, windowMs: () => settings.get().risk.duplicateWindowMs }),
+  );
+  const alerts = createAlerts({
+    notifier: ports.notifier,
+    clock,
+    emit,
+    toggles: () => settings.get().alerts,
+    setPaused: async (paused) => {
+      await settings.patch({ alerts: { paused } });
+    },
+  });
+
+  let session: Session | undefined;
+  let paper: EmbeddedGateway | undefined;
+  let paperStarting: Promise<EmbeddedGateway> | undefined;
+  let visible = ports.visible ?? false;
+  let started = false;
+  let switching: Promise<void> = Promise.resolve();
+  const unsubscribe: (() => void)[] = [];
+
+  function currentSession(): Session {
+    if (!session) throw new Error('the core is not started');
+    return session;
+  }
+
+  /** The paper profile's key is OrderDesk's own: made once, kept in the secret store. */
+  async function ensurePaper(): Promise<EmbeddedGateway> {
+    if (paper) return paper;
+    paperStarting ??= (async () => {
+      let key = await secrets.revealForGatewayClient(PAPER_PROFILE_ID);
+      if (!key) {
+        key = randomBytes(32).toString('hex');
+        await secrets.set(PAPER_PROFILE_ID, key);
+      }
+      const gw = await (ports.startPaperGateway ?? defaultStartPaperGateway)({
+        dataDir: join(dataDir, 'paper'),
+        apiKey: key,
+      });
+      profiles.setEmbeddedBaseUrl(gw.url);
+      logger.info('paper gateway started', { url: gw.url });
+      paper = gw;
+      return gw;
+    })();
+    try {
+      return await paperStarting;
+    } finally {
+      paperStarting = undefined;
+    }
+  }
+
+  async function clientFor(profile: Profile): Promise<GatewayClient> {
+    const baseUrl = profile.kind === 'paper' ? (await ensurePaper()).url : profile.baseUrl;
+    return createGatewayClient({
+      baseUrl,
+      getApiKey: () => secrets.revealForGatewayClient(profile.id),
+      clock,
+      rateLimit: profile.rateLimitPerSecond,
+      ...(ports.fetch ? { fetch: ports.fetch } : {}),
+      ...ports.gateway,
+    });
+  }
+
+  function updateTray(): void {
+    const s = session;
+    const a = alerts.state();
+    ports.tray.update(
+      trayState({
+        connection: s?.watcher.connection() ?? 'disconnected',
+        paused: a.paused,
+        stickyAlerts: a.sticky.length,
+        openOrders: s?.watcher.openOrders() ?? 0,
+        profileName: s?.profile.name ?? 'OrderDesk',
+      }),
+    );
+  }
+
+  async function openSession(profile: Profile): Promise<void> {
+    // The old session serves calls until the new one is ready; only its polling stops now.
+    await session?.watcher.stop();
+    risk.clear();
+    const client = await clientFor(profile);
+    const watcher = createWatcher({
+      profileId: profile.id,
+      client,
+      clock,
+      store: seen,
+      polling: () => settings.get().polling,
+      emit,
+      logger,
+      visible,
+      ...(ports.patience ? { patience: ports.patience } : {}),
+    });
+    session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
+    if (started) watcher.start();
+    emit('profile.switched', { profileId: profile.id });
+    updateTray();
+  }
+
+  /** Profile switches and changes to the active profile's URL or rate rebuild the session, in turn. */
+  function reopen(profile: Profile): void {
+    switching = switching
+      .then(() => openSession(profile))
+      .catch((err: unknown) => {
+        logger.error('could not open the profile', { profileId: profile.id, error: String(err) });
+      });
+  }
+
+  const router = createRouter(
+    {
+      ...orderHandlers({ session: currentSession, journal, risk, clock, emit }),
+      ...serviceHandlers({
+        session: currentSession,
+        secrets,
+        settings,
+        profiles,
+        journal,
+        alerts,
+        emit,
+        async ping(profileId) {
+          const s = currentSession();
+          if (s.profile.id === profileId) return s.client.ping();
+          const profile = profiles.get(profileId);
+          if (!profile) throw new Error(`no profile ${profileId}`);
+          return (await clientFor(profile)).ping();
+        },
+        setVisibility(v) {
+          visible = v;
+          return session?.watcher.setVisibility(v) ?? 0;
+        },
+        keyChanged(profileId) {
+          if (session?.profile.id === profileId) void session.watcher.pollNow();
+        },
+      }),
+    },
+    { logger, redact: scrub },
+  );
+
+  function wire(): void {
+    const alertOn = <E extends 'order.filled' | 'order.partial' | 'order.rejected' | 'order.cancelled'>(
+      name: E,
+    ) =>
+      bus.on(name, (e) => {
+        if (e.profileId === session?.profile.id)
+          alerts.handle({ ...e, type: name } as Parameters<typeof alerts.handle>[0]);
+      });
+    unsubscribe.push(
+      alertOn('order.filled'),
+      alertOn('order.partial'),
+      alertOn('order.rejected'),
+      alertOn('order.cancelled'),
+      bus.on('connection', updateTray),
+      bus.on('alerts.state', updateTray),
+      bus.on('books.orders', updateTray),
+      profiles.onSwitch((p) => reopen(p)),
+      settings.onChange(() => {
+        // Compared resolved: the paper profile's stored URL is empty, its live one is the embedded port.
+        const current = session?.profile;
+        const next = current && profiles.get(current.id);
+        if (current && next) {
+          if (next.baseUrl !== current.baseUrl || next.rateLimitPerSecond !== current.rateLimitPerSecond)
+            reopen(next);
+          else if (session) session = { ...session, profile: next };
+        }
+        updateTray();
+      }),
+    );
+  }
+
+  return {
+    router,
+    events: { on: bus.on, onAny: bus.onAny },
+    async start() {
+      if (started) return;
+      await settings.load();
+      await secrets.init();
+      for (const w of settings.warnings()) logger.warn(w);
+      wire();
+      started = true;
+      await openSession(profiles.active());
+    },
+    async stop() {
+      started = false;
+      for (const u of unsubscribe.splice(0)) u();
+      await switching;
+      await session?.watcher.stop();
+      await paper?.stop();
+      paper = undefined;
+      journal.close();
+      seen.close();
+    },
+    async pollNow() {
+      await switching;
+      await currentSession().watcher.pollNow();
+    },
+  };
+}

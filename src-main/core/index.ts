@@ -1,0 +1,7 @@
+// The core's public surface: createCore and the types a shell needs to bind it.
+export { createCore, KEYCHAIN_SERVICE } from './create-core.js';
+export type { Core, CorePorts, EmbeddedGateway, StartPaperGateway } from './create-core.js';
+export type { Router } from './router/index.js';
+export type { AnyListener, EventBus, Listener } from './router/index.js';
+export type { Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
+export type { Clock } from '../gateway/index.js';

@@ -1,0 +1,149 @@
+// A core wired to a real embedded paper gateway (ManualClock market) through a fault proxy, with a
+// fake keychain shared across restarts, a ManualClock for the core's own timers, and every port
+// recorded: notifications, tray updates, log lines, events and requested URLs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core, type CorePorts } from '../../../src-main/core/index.js';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+import type { EventName, EventPayload } from '../../../src-main/contract/index.js';
+import { ManualClock } from '../../../src-main/gateway/index.js';
+import { engineExtension } from '../../../src-main/paper/engine/extension.js';
+import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
+import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
+
+export interface Paper {
+  gw: TestGateway;
+  proxy: FaultProxy;
+  engine: () => PaperTradingEngine;
+  inst(exchange: string, symbol: string): Instrument;
+  /** Price rounded to the instrument's tick. */
+  onTick(i: Instrument, price: number): number;
+  ltp(i: Instrument): number;
+  stop(): Promise<void>;
+}
+
+export async function startPaper(): Promise<Paper> {
+  let engine: PaperTradingEngine | undefined;
+  const gw = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+  const proxy = await startFaultProxy(gw.url);
+  return {
+    gw,
+    proxy,
+    engine: () => {
+      if (!engine) throw new Error('no engine');
+      return engine;
+    },
+    inst(exchange, symbol) {
+      const i = gw.gateway.master.get(exchange, symbol);
+      if (!i) throw new Error(`no ${exchange}:${symbol}`);
+      return i;
+    },
+    onTick: (i, p) => Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4)),
+    ltp: (i) => gw.gateway.market.lastPrice(i),
+    async stop() {
+      await proxy.stop();
+      await gw.stop();
+    },
+  };
+}
+
+export interface Recorded {
+  name: EventName;
+  payload: unknown;
+}
+
+export interface Harness {
+  core: Core;
+  clock: ManualClock;
+  dataDir: string;
+  events: Recorded[];
+  notifications: { kind: string; title: string; body: string; sticky?: boolean }[];
+  trays: { state: string; tooltip: string }[];
+  logger: ReturnType<typeof createMemoryLogger>;
+  urls: string[];
+  keychain: ReturnType<typeof fakeKeytar>;
+  of<E extends EventName>(name: E): EventPayload<E>[];
+  /** Runs `fn` and returns the events it produced. */
+  during(fn: () => Promise<unknown>): Promise<Recorded[]>;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Reuse a data dir and keychain (a restart). */
+  dataDir?: string;
+  keychain?: ReturnType<typeof fakeKeytar>;
+  ports?: Partial<CorePorts>;
+}
+
+export async function startCore(paper: Paper, options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
+  const keychain = options.keychain ?? fakeKeytar();
+  const clock = new ManualClock(Date.parse('2026-11-20T10:00:00+05:30'));
+  const events: Recorded[] = [];
+  const notifications: Harness['notifications'] = [];
+  const trays: Harness['trays'] = [];
+  const urls: string[] = [];
+  const logger = createMemoryLogger();
+  const core = createCore({
+    paths: { dataDir },
+    logger,
+    notifier: { notify: (n) => notifications.push({ ...n }) },
+    tray: { update: (t) => trays.push(t) },
+    clock,
+    keytar: async () => keychain.keytar,
+    fetch: (input, init) => {
+      urls.push(String(input));
+      return fetch(input, init);
+    },
+    // The embedded gateway is the shared test one, reached through the fault proxy; the core's own
+    // paper key is added to its key store (each core is an account of its own).
+    startPaperGateway: async ({ apiKey }) => {
+      paper.gw.gateway.keys.add(apiKey);
+      return { url: paper.proxy.url, stop: async () => undefined };
+    },
+    gateway: { retry: { maxRetries: 0 }, rateLimit: 1000 },
+    ...options.ports,
+  });
+  core.events.onAny((name, payload) => events.push({ name, payload }));
+  await core.start();
+  return {
+    core,
+    clock,
+    dataDir,
+    events,
+    notifications,
+    trays,
+    logger,
+    urls,
+    keychain,
+    of: <E extends EventName>(name: E) =>
+      events.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>),
+    async during(fn) {
+      const from = events.length;
+      await fn();
+      return events.slice(from);
+    },
+    async stop() {
+      await core.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits (real time, briefly) until `cond` holds. */
+export async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Names of order/position events only (the books.* snapshots and connection changes left out). */
+export function orderEventNames(list: Recorded[]): string[] {
+  return list.map((e) => e.name).filter((n) => n.startsWith('order.') || n === 'position.changed');
+}
