@@ -121,16 +121,27 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function timeAll(qs: readonly Query[], reps: number, run: (q: Query) => unknown): number[] {
-  const samples: number[] = [];
+/** All samples in µs, ascending, plus each query's median. */
+function timeAll(
+  qs: readonly Query[],
+  reps: number,
+  run: (q: Query) => unknown,
+): { all: number[]; perQuery: number[] } {
+  const byQuery = qs.map(() => [] as number[]);
   for (let rep = 0; rep < reps; rep++) {
-    for (const q of qs) {
+    qs.forEach((q, i) => {
       const t0 = process.hrtime.bigint();
       run(q);
-      samples.push(Number(process.hrtime.bigint() - t0) / 1000);
-    }
+      byQuery[i]?.push(Number(process.hrtime.bigint() - t0) / 1000);
+    });
   }
-  return samples.sort((a, b) => a - b);
+  const perQuery = byQuery.map((s) =>
+    percentile(
+      [...s].sort((a, b) => a - b),
+      50,
+    ),
+  );
+  return { all: byQuery.flat().sort((a, b) => a - b), perQuery };
 }
 
 const fmt = (us: number) => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
@@ -162,8 +173,10 @@ export async function run(): Promise<void> {
     `queries: ${qs.length} (index x${INDEX_REPS}, linear x${LINEAR_REPS}); result mismatches: ${mismatches}`,
   );
 
-  const fast = timeAll(qs, INDEX_REPS, (q) => index.search(q.text, q.exchange));
-  const slow = timeAll(qs, LINEAR_REPS, (q) => linearSearch(master, q.text, q.exchange));
+  const timedFast = timeAll(qs, INDEX_REPS, (q) => index.search(q.text, q.exchange));
+  const timedSlow = timeAll(qs, LINEAR_REPS, (q) => linearSearch(master, q.text, q.exchange));
+  const fast = timedFast.all;
+  const slow = timedSlow.all;
   const p99Fast = percentile(fast, 99);
   const p99Slow = percentile(slow, 99);
   console.log(
@@ -172,6 +185,12 @@ export async function run(): Promise<void> {
   console.log(
     `linear scan:  median ${fmt(percentile(slow, 50))} µs, p99 ${fmt(p99Slow)} µs, max ${fmt(slow[slow.length - 1] ?? 0)} µs`,
   );
+  const worst = qs
+    .map((q, i) => ({ q, us: timedFast.perQuery[i] ?? 0 }))
+    .sort((a, b) => b.us - a.us)
+    .slice(0, 3)
+    .map((w) => `'${w.q.text}'${w.q.exchange ? ` @${w.q.exchange}` : ''} ${fmt(w.us)} µs`);
+  console.log(`slowest index queries (median): ${worst.join(', ')}`);
   console.log(
     `p99 speed-up: ${(p99Slow / p99Fast).toFixed(1)}x (median ${(percentile(slow, 50) / percentile(fast, 50)).toFixed(1)}x)`,
   );

@@ -202,25 +202,40 @@ function postingOf(b: Built, key: number): Int32Array {
   return b.postings.subarray(b.offsets[key] as number, b.offsets[key + 1] as number);
 }
 
-/** Sorted union of two ascending rank lists. */
-function union(a: Int32Array, c: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + c.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < c.length) {
-    const x = a[i] as number;
-    const y = c[j] as number;
-    if (x < y) out[n++] = a[i++] as number;
-    else if (y < x) out[n++] = c[j++] as number;
-    else {
-      out[n++] = x;
-      i++;
-      j++;
-    }
+/** Candidate rows in rank order: one list, or the merge of two (a numeric term's text OR strike). */
+interface Driver {
+  main: Int32Array;
+  extra: Int32Array | null;
+  size: number;
+}
+
+const END = 0x7fffffff;
+
+/** 1: r is in every list; 0: it is missing from one; -1: a list is exhausted (so no later row fits). */
+function probe(lists: readonly Int32Array[], cursors: number[], r: number): number {
+  for (let f = 0; f < lists.length; f++) {
+    const list = lists[f] as Int32Array;
+    const at = seek(list, cursors[f] as number, r);
+    cursors[f] = at;
+    if (at >= list.length) return -1;
+    if (list[at] !== r) return 0;
   }
-  while (i < a.length) out[n++] = a[i++] as number;
-  while (j < c.length) out[n++] = c[j++] as number;
+  return 1;
+}
+
+/** Rows present in every list (lists ascending, shortest first). */
+function intersect(lists: readonly Int32Array[]): Int32Array {
+  const [shortest, ...rest] = lists;
+  if (!shortest) return new Int32Array(0);
+  const out = new Int32Array(shortest.length);
+  const cursors = new Array<number>(rest.length).fill(0);
+  let n = 0;
+  for (let i = 0; i < shortest.length; i++) {
+    const r = shortest[i] as number;
+    const seen = probe(rest, cursors, r);
+    if (seen < 0) break;
+    if (seen === 1) out[n++] = r;
+  }
   return out.subarray(0, n);
 }
 
@@ -253,16 +268,32 @@ function search(b: Built, query: string, exchange?: string): Instrument[] {
   if (q.terms.length === 0) return [];
   const exCode = exchange ? (b.exchangeCodes.get(exchange) ?? -1) : -1;
 
-  // Phase 1: rows whose symbol starts with the whole query (scores 0 and 1), best first.
+  // Each term's gram posting lists, shortest first: a row containing the term is in all of them.
+  const termLists = q.terms.map((t) =>
+    termGrams(t)
+      .map((k) => postingOf(b, k))
+      .sort((x, y) => x.length - y.length),
+  );
+
+  // Phase 1: rows whose symbol starts with the whole query (scores 0 and 1), best first. Such a
+  // symbol contains every term, so every term's gram lists can discard candidates.
   const head: number[] = [];
   if (q.whole.length > 0 && !(PY_SPACE_RE.test(q.whole) && !b.symbolsHaveSpace)) {
     // Symbols sharing the query's first characters, or the exchange's rows if that list is shorter.
     const anchored = postingOf(b, anchorGram(q.whole));
     const own = exCode >= 0 ? b.byExchange[exCode] : undefined;
     const list = own && own.length < anchored.length ? own : anchored;
+    const checks = termLists
+      .flat()
+      .sort((x, y) => x.length - y.length)
+      .slice(0, MAX_FILTERS);
+    const at = new Array<number>(checks.length).fill(0);
     for (let i = 0; i < list.length; i++) {
       const r = list[i] as number;
       if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
+      const seen = probe(checks, at, r);
+      if (seen < 0) break;
+      if (seen === 0) continue;
       if ((b.fields[r] as SearchFields).symbolU.startsWith(q.whole)) {
         head.push(r);
         if (head.length === SEARCH_LIMIT) return head.map((x) => b.rows[x] as Instrument);
@@ -272,43 +303,64 @@ function search(b: Built, query: string, exchange?: string): Instrument[] {
   const need = SEARCH_LIMIT - head.length;
 
   // Phase 2: choose the driver (smallest superset of the matches) and the filters.
-  let driver: Int32Array | null = exCode >= 0 ? (b.byExchange[exCode] ?? null) : null;
+  const own = exCode >= 0 ? b.byExchange[exCode] : undefined;
+  let driver: Driver | null = own ? { main: own, extra: null, size: own.length } : null;
   const filters: Int32Array[] = [];
   for (let i = 0; i < q.terms.length; i++) {
-    const grams = termGrams(q.terms[i] as string).map((k) => postingOf(b, k));
+    const grams = termLists[i] ?? [];
     if (grams.length === 0) continue;
-    grams.sort((x, y) => x.length - y.length);
     const num = q.numbers[i] ?? null;
     if (num === null) {
       filters.push(...grams);
       continue;
     }
-    // A numeric term may match through the strike instead of text: its superset is text OR strike.
-    const strikes = num !== 0 && Number.isFinite(num) ? b.strikeRanks.get(num) : undefined;
+    // A numeric term may match through the strike instead of text: its superset is text OR strike,
+    // walked as a merge of the two lists rather than materialised.
+    const strikes = num !== 0 && Number.isFinite(num) ? (b.strikeRanks.get(num) ?? null) : null;
     const smallest = grams[0] as Int32Array;
     const size = smallest.length + (strikes?.length ?? 0);
-    if (driver === null || size < driver.length) driver = strikes ? union(smallest, strikes) : smallest;
+    if (driver === null || size < driver.size) {
+      driver = { main: grams.length > 1 ? intersect(grams) : smallest, extra: strikes, size };
+      driver.size = driver.main.length + (strikes?.length ?? 0);
+    }
   }
   filters.sort((x, y) => x.length - y.length);
-  if (filters.length > 0 && (driver === null || (filters[0] as Int32Array).length < driver.length)) {
-    driver = filters.shift() as Int32Array;
+  const first = filters[0];
+  if (first && (driver === null || first.length < driver.size)) {
+    driver = { main: first, extra: null, size: first.length };
+    filters.shift();
   }
   const active = filters.slice(0, MAX_FILTERS);
   const cursors = new Array<number>(active.length).fill(0);
 
   const second: number[] = [];
   const third: number[] = [];
-  const total = driver ? driver.length : b.rows.length;
-  scan: for (let i = 0; i < total; i++) {
-    const r = driver ? (driver[i] as number) : i;
-    if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
-    for (let f = 0; f < active.length; f++) {
-      const list = active[f] as Int32Array;
-      const at = seek(list, cursors[f] as number, r);
-      cursors[f] = at;
-      if (at >= list.length) break scan; // no later row can be in this list either
-      if (list[at] !== r) continue scan;
+  const main = driver?.main ?? null;
+  const extra = driver?.extra ?? null;
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    let r: number;
+    if (main === null) {
+      if (i >= b.rows.length) break;
+      r = i++;
+    } else {
+      const x = i < main.length ? (main[i] as number) : END;
+      const y = extra !== null && j < extra.length ? (extra[j] as number) : END;
+      if (x === END && y === END) break;
+      if (x <= y) {
+        r = x;
+        i++;
+        if (x === y) j++;
+      } else {
+        r = y;
+        j++;
+      }
     }
+    if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
+    const seen = probe(active, cursors, r);
+    if (seen < 0) break;
+    if (seen === 0) continue;
     const score = scoreRow(b.fields[r] as SearchFields, q);
     if (score === 2) {
       second.push(r);
