@@ -1,0 +1,156 @@
+// The CLI, spawned as a user would run it, against an embedded paper gateway.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/core/cli.js';
+import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+
+let gw: TestGateway;
+let dataDir: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  dataDir = mkdtempSync(join(tmpdir(), 'cli-'));
+});
+afterAll(async () => {
+  await gw?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The JSON line on stderr (npm may print its own warnings there too). */
+  error: Record<string, unknown> | undefined;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'src-main/core/cli.ts', ...args],
+      { env: { ...process.env, ORDERDESK_DATA_DIR: dataDir, ...env }, timeout: 30_000 },
+      (err, stdout, stderr) => {
+        const line = stderr.split('\n').find((l) => l.startsWith('{'));
+        resolve({
+          code: err ? (typeof err.code === 'number' ? err.code : 1) : 0,
+          stdout,
+          stderr,
+          error: line ? (JSON.parse(line) as Record<string, unknown>) : undefined,
+        });
+      },
+    );
+  });
+}
+
+describe('cli', () => {
+  it('ping, funds and placeorder print the parsed result as JSON and exit 0', async () => {
+    const env = { ORDERDESK_API_KEY: gw.apiKey };
+    const [ping, funds, place] = await Promise.all([
+      cli(['--url', gw.url, 'ping'], env),
+      cli(['--url', gw.url, 'funds'], env),
+      cli(
+        [
+          '--url',
+          gw.url,
+          'placeorder',
+          'symbol=SBIN',
+          'exchange=NSE',
+          'action=BUY',
+          'quantity=1',
+          'strategy=cli',
+        ],
+        env,
+      ),
+    ]);
+    expect(ping.code, ping.stderr).toBe(0);
+    expect(JSON.parse(ping.stdout)).toMatchObject({
+      status: 'success',
+      data: { broker: expect.any(String) },
+    });
+    expect(funds.code, funds.stderr).toBe(0);
+    expect(JSON.parse(funds.stdout).data.availablecash).toMatch(/^\d+\.\d{2}$/);
+    expect(place.code, place.stderr).toBe(0);
+    const placed = JSON.parse(place.stdout) as { status: string; orderid: string };
+    expect(placed).toMatchObject({ status: 'success', orderid: expect.stringMatching(/^\d+$/) });
+    for (const r of [ping, funds, place]) expect(r.stdout + r.stderr).not.toContain(gw.apiKey);
+  });
+
+  it('a bad key is a typed error on stderr with a non-zero exit', async () => {
+    const r = await cli(['--url', gw.url, 'funds'], { ORDERDESK_API_KEY: 'not-the-key-0123456789' });
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.error).toMatchObject({ kind: 'forbidden', httpStatus: 403 });
+    expect(r.stderr).not.toContain('not-the-key-0123456789');
+  });
+
+  it('refuses an apikey= argument without echoing it', async () => {
+    const r = await cli(['--url', gw.url, 'funds', 'apikey=supersecretvalue123'], {
+      ORDERDESK_API_KEY: gw.apiKey,
+    });
+    expect(r.code).toBe(2);
+    expect(r.error).toMatchObject({ kind: 'invalid_input' });
+    expect(String(r.error?.message)).toMatch(/never taken from an argument/);
+    expect(r.stderr).not.toContain('supersecretvalue123');
+  });
+
+  it('parses JSON values (a basket) and reports invalid input before any request', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const urls: string[] = [];
+    const io = {
+      env: { ORDERDESK_API_KEY: gw.apiKey, ORDERDESK_DATA_DIR: dataDir },
+      stdout: (t: string) => out.push(t),
+      stderr: (t: string) => err.push(t),
+      keytar: null,
+      fetch: ((input: string | URL | Request, init?: RequestInit) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      }) as typeof fetch,
+    };
+    const legs = JSON.stringify([
+      { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 1 },
+      { symbol: 'TCS', exchange: 'NSE', action: 'BUY', quantity: 1 },
+    ]);
+    expect(await runCli(['--url', gw.url, 'basketorder', 'strategy=cli', `orders=${legs}`], io)).toBe(0);
+    expect(JSON.parse(out.join('')).results).toHaveLength(2);
+    expect(
+      await runCli(
+        [
+          '--url',
+          gw.url,
+          'placeorder',
+          'symbol=SBIN',
+          'exchange=NSE',
+          'action=HOLD',
+          'quantity=1',
+          'strategy=cli',
+        ],
+        io,
+      ),
+    ).toBe(1);
+    expect(JSON.parse(err.join(''))).toMatchObject({
+      kind: 'bad_input',
+      message: expect.stringMatching(/action/),
+    });
+    expect(urls.filter((u) => u.endsWith('/placeorder'))).toEqual([]);
+  });
+
+  it('without any key says where to put one', async () => {
+    const err: string[] = [];
+    const code = await runCli(['--url', gw.url, 'funds'], {
+      env: { ORDERDESK_DATA_DIR: dataDir },
+      stdout: () => undefined,
+      stderr: (t) => err.push(t),
+      keytar: null,
+    });
+    expect(code).toBe(1);
+    expect(JSON.parse(err.join(''))).toMatchObject({
+      kind: 'unauthorised',
+      message: expect.stringMatching(/ORDERDESK_API_KEY/),
+    });
+  });
+});
