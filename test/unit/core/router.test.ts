@@ -1,0 +1,302 @@
+// The router over a whole core, with an in-memory fake gateway behind an injected fetch: validation
+// before any request, risk refusals with reasons, the duplicate guard, write-only keys, previews.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src-main/core/index.js';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+import { ManualClock } from '../../../src-main/gateway/index.js';
+
+const PAPER_URL = 'http://paper.invalid';
+
+interface Call {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** Answers like the paper gateway for the few operations the router needs. */
+function fakeGateway(state: { position: number; ltp: number }) {
+  const calls: Call[] = [];
+  let nextId = 100;
+  const answers: Record<string, (b: Record<string, unknown>) => unknown> = {
+    symbol: (b) => ({
+      status: 'success',
+      data: {
+        symbol: b.symbol,
+        brsymbol: b.symbol,
+        name: 'X',
+        exchange: b.exchange,
+        brexchange: b.exchange,
+        token: '1',
+        expiry: '',
+        strike: 0,
+        lotsize: 1,
+        instrumenttype: 'EQ',
+        tick_size: 0.05,
+      },
+    }),
+    quotes: () => ({
+      status: 'success',
+      data: {
+        ask: state.ltp,
+        bid: state.ltp,
+        high: state.ltp,
+        low: state.ltp,
+        ltp: state.ltp,
+        open: 1,
+        prev_close: 1,
+        volume: 1,
+      },
+    }),
+    placeorder: () => ({ status: 'success', orderid: String(nextId++) }),
+    placesmartorder: () => ({ status: 'success', orderid: String(nextId++) }),
+    openposition: () => ({ status: 'success', quantity: state.position }),
+    ping: () => ({ status: 'success', data: { message: 'pong', broker: 'fake' } }),
+  };
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const op = url.pathname.replace('/api/v1/', '');
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: op, body });
+    const answer = answers[op];
+    if (!answer)
+      return new Response(JSON.stringify({ message: 'Not found', path: url.pathname }), { status: 404 });
+    return new Response(JSON.stringify(answer(body)), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { calls, fetchFn };
+}
+
+let dataDir: string;
+let core: Core;
+let clock: ManualClock;
+let gw: ReturnType<typeof fakeGateway>;
+const state = { position: 0, ltp: 812.35 };
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'router-'));
+  clock = new ManualClock(1_000_000);
+  state.position = 0;
+  gw = fakeGateway(state);
+  core = createCore({
+    paths: { dataDir },
+    logger: createMemoryLogger(),
+    notifier: { notify: () => undefined },
+    tray: { update: () => undefined },
+    clock,
+    keytar: null,
+    fetch: gw.fetchFn,
+    startPaperGateway: async () => ({ url: PAPER_URL, stop: async () => undefined }),
+    gateway: { retry: { maxRetries: 0 }, rateLimit: 1000 },
+  });
+  await core.start();
+});
+afterEach(async () => {
+  await core.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const order = {
+  exchange: 'NSE',
+  symbol: 'SBIN',
+  action: 'BUY',
+  quantity: 10,
+  pricetype: 'LIMIT',
+  price: 812.35,
+};
+
+describe('validation', () => {
+  it.each([
+    [{ ...order, quantity: 'ten' }, /quantity must be a number/],
+    [{ ...order, action: 'HOLD' }, /action must be one of: BUY, SELL/],
+    [{ ...order, symbol: undefined }, /symbol is required/],
+    [{ ...order, exchange: 'NYSE' }, /exchange must be one of/],
+    [{ ...order, apikey: 'abc' }, /unknown field\(s\): apikey/],
+    [{ ...order, quantity: 1.5 }, /quantity must be a whole number/],
+    ['not an object', /expected object/i],
+  ])('refuses %j with a clear message and no request', async (input, message) => {
+    const r = await core.router.invoke('orders.place', input);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.kind).toBe('invalid_input');
+    expect(r.error.message).toMatch(message);
+    expect(r.error.message.startsWith('orders.place: ')).toBe(true);
+    expect(gw.calls).toEqual([]);
+  });
+
+  it('refuses unknown channels and bad inputs on other channels', async () => {
+    expect(await core.router.invoke('orders.explode', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input' },
+    });
+    expect(await core.router.invoke('watcher.setVisibility', { visible: 'yes' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: expect.stringMatching(/visible must be true or false/) },
+    });
+    expect(await core.router.invoke('settings.update', { risk: { maxQuantityPerOrder: -1 } })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input' },
+    });
+    expect(gw.calls).toEqual([]);
+  });
+});
+
+describe('risk checks', () => {
+  it('refuses a breach with the reason, journals it, and sends nothing', async () => {
+    const r = await core.router.invoke('orders.place', { ...order, quantity: 20_000 });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'risk',
+        message: expect.stringContaining('Quantity 20,000 exceeds your limit of 10,000 per order'),
+      },
+    });
+    expect(gw.calls.map((c) => c.path)).not.toContain('placeorder');
+    const journal = await core.router.invoke('journal.query', {});
+    expect(journal.ok && journal.value[0]).toMatchObject({
+      operation: 'placeorder',
+      outcome: 'error',
+      error: { kind: 'risk' },
+    });
+  });
+
+  it('refuses a price outside the band and off the tick', async () => {
+    const r = await core.router.invoke('orders.place', { ...order, price: 900.02 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toMatch(/not a multiple of the tick size ₹0.05/);
+    expect(r.error.message).toMatch(/away from the last price ₹812.35; your limit is 5.00%/);
+  });
+});
+
+describe('duplicate guard', () => {
+  it('holds the same order within 2 s until confirmed', async () => {
+    expect((await core.router.invoke('orders.place', order)).ok).toBe(true);
+    const again = await core.router.invoke('orders.place', order);
+    expect(again).toMatchObject({
+      ok: false,
+      error: { kind: 'duplicate', message: expect.stringMatching(/confirm/) },
+    });
+    expect(gw.calls.filter((c) => c.path === 'placeorder')).toHaveLength(1);
+    expect((await core.router.invoke('orders.place', { ...order, confirmDuplicate: true })).ok).toBe(true);
+    await clock.advance(2001);
+    expect((await core.router.invoke('orders.place', order)).ok).toBe(true);
+    expect(gw.calls.filter((c) => c.path === 'placeorder')).toHaveLength(3);
+  });
+
+  it('fills in the profile strategy and journals before and after', async () => {
+    const r = await core.router.invoke('orders.place', order);
+    expect(r).toMatchObject({ ok: true, value: { orderid: '100' } });
+    expect(gw.calls.find((c) => c.path === 'placeorder')?.body.strategy).toBe('OrderDesk');
+    const journal = await core.router.invoke('journal.query', {});
+    expect(journal.ok && journal.value[0]).toMatchObject({ outcome: 'ok', orderIds: ['100'] });
+  });
+});
+
+describe('previews', () => {
+  it('previews a smart order from the current position with the paper gateway rules', async () => {
+    state.position = 30;
+    const r = await core.router.invoke('orders.preview.smart', { ...order, quantity: 5, position_size: 10 });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        current: 30,
+        target: 10,
+        decision: { kind: 'order', order: { action: 'SELL', quantity: 20, symbol: 'SBIN' } },
+      },
+    });
+    state.position = 10;
+    expect(await core.router.invoke('orders.preview.smart', { ...order, position_size: 10 })).toMatchObject({
+      ok: true,
+      value: { decision: { kind: 'none', message: expect.stringMatching(/No Action needed/) } },
+    });
+  });
+
+  it('previews the child orders of a split and refuses more than 100', async () => {
+    const r = await core.router.invoke('orders.preview.split', { ...order, quantity: 250, splitsize: 100 });
+    expect(r.ok && r.value.children.map((c) => c.quantity)).toEqual([100, 100, 50]);
+    expect(
+      await core.router.invoke('orders.preview.split', { ...order, quantity: 10_001, splitsize: 100 }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: expect.stringMatching(/exceed maximum limit of 100/) },
+    });
+    expect(gw.calls).toEqual([]);
+  });
+});
+
+describe('services', () => {
+  it('keeps the API key write-only', async () => {
+    const key = 'k'.repeat(40);
+    await core.router.invoke('profiles.add', {
+      id: 'broker',
+      name: 'Broker',
+      baseUrl: 'http://broker.invalid',
+    });
+    const set = await core.router.invoke('apiKey.set', { key, profileId: 'broker' });
+    expect(set).toMatchObject({ ok: true, value: { profileId: 'broker', present: true, backend: 'memory' } });
+    expect(JSON.stringify(set)).not.toContain(key);
+    const status = await core.router.invoke('apiKey.status', { profileId: 'broker' });
+    expect(JSON.stringify(status)).not.toContain(key);
+    expect(await core.router.invoke('apiKey.set', { key: 'has space', profileId: 'broker' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid_input', message: expect.stringMatching(/spaces or control characters/) },
+    });
+    expect(await core.router.invoke('apiKey.clear', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict' },
+    });
+  });
+
+  it('adds, switches and removes profiles', async () => {
+    const added = await core.router.invoke('profiles.add', {
+      id: 'zerodha',
+      name: 'Zerodha',
+      baseUrl: 'http://zerodha.invalid',
+    });
+    expect(added.ok && added.value.profiles.map((p) => p.id)).toEqual(['paper', 'zerodha']);
+    const switched = await core.router.invoke('profiles.switch', { id: 'zerodha' });
+    expect(switched.ok && switched.value.activeProfileId).toBe('zerodha');
+    expect(await core.router.invoke('profiles.switch', { id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
+    expect(await core.router.invoke('profiles.remove', { id: 'paper' })).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict' },
+    });
+    const removed = await core.router.invoke('profiles.remove', { id: 'zerodha' });
+    expect(removed.ok && removed.value.activeProfileId).toBe('paper');
+  });
+
+  it('mutes, pauses and reports visibility intervals from settings', async () => {
+    expect(await core.router.invoke('alerts.mute', { orderid: '42' })).toMatchObject({
+      ok: true,
+      value: { muted: ['42'] },
+    });
+    expect(await core.router.invoke('alerts.pause', { paused: true })).toMatchObject({
+      ok: true,
+      value: { paused: true },
+    });
+    const s = await core.router.invoke('settings.get');
+    expect(s.ok && s.value.alerts.paused).toBe(true);
+    expect(await core.router.invoke('watcher.setVisibility', { visible: true })).toEqual({
+      ok: true,
+      value: { intervalMs: 2000 },
+    });
+    expect(await core.router.invoke('watcher.setVisibility', { visible: false })).toEqual({
+      ok: true,
+      value: { intervalMs: 10_000 },
+    });
+  });
+
+  it('tests the key with ping', async () => {
+    expect(await core.router.invoke('apiKey.test')).toMatchObject({
+      ok: true,
+      value: { broker: 'fake', profileId: 'paper' },
+    });
+  });
+});
