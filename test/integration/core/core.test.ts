@@ -1,0 +1,74 @@
+// createCore with its real defaults: the embedded paper gateway started in-process on a free
+// loopback port with its data under dataDir/paper, the system clock, the memory secret tier.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src-main/core/index.js';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+
+let dataDir: string;
+let core: Core;
+const trays: { state: string; tooltip: string }[] = [];
+const logger = createMemoryLogger();
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'core-default-'));
+  core = createCore({
+    paths: { dataDir },
+    logger,
+    notifier: { notify: () => undefined },
+    tray: { update: (t) => trays.push(t) },
+    keytar: null,
+  });
+  await core.start();
+});
+afterAll(async () => {
+  await core?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('starts the paper gateway for the default profile and trades through it', async () => {
+  const profiles = await core.router.invoke('profiles.list');
+  expect(profiles.ok && profiles.value.activeProfileId).toBe('paper');
+  const paper = profiles.ok ? profiles.value.profiles[0] : undefined;
+  expect(paper?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(paper?.hasKey).toBe(true);
+  expect(existsSync(join(dataDir, 'paper'))).toBe(true);
+
+  const funds = await core.router.invoke('books.funds');
+  expect(funds).toMatchObject({ ok: true, value: { status: 'success' } });
+  const placed = await core.router.invoke('orders.place', {
+    symbol: 'SBIN',
+    exchange: 'NSE',
+    action: 'BUY',
+    quantity: 1,
+  });
+  expect(placed).toMatchObject({ ok: true, value: { orderid: expect.stringMatching(/^\d+$/) } });
+  await core.pollNow();
+  const book = await core.router.invoke('books.orders');
+  expect(book.ok && book.value.data.orders).toHaveLength(1);
+  expect(await core.router.invoke('apiKey.test')).toMatchObject({ ok: true, value: { profileId: 'paper' } });
+  expect(trays.at(-1)).toMatchObject({ state: 'idle', tooltip: 'OrderDesk · Paper (simulated)' });
+});
+
+it('switches to a gateway profile without a key and back', async () => {
+  const events: string[] = [];
+  const off = core.events.onAny((name, payload) => {
+    if (name === 'connection') events.push((payload as { state: string }).state);
+  });
+  await core.router.invoke('profiles.add', { id: 'remote', name: 'Remote', baseUrl: 'http://127.0.0.1:9' });
+  await core.router.invoke('profiles.switch', { id: 'remote' });
+  await core.pollNow();
+  expect(await core.router.invoke('books.funds')).toMatchObject({
+    ok: false,
+    error: { kind: 'unauthorised' },
+  });
+  expect(events.at(-1)).toBe('no_key');
+  expect(trays.at(-1)?.state).toBe('disconnected');
+  await core.router.invoke('profiles.switch', { id: 'paper' });
+  await core.pollNow();
+  expect(await core.router.invoke('books.funds')).toMatchObject({ ok: true });
+  expect(events.at(-1)).toBe('connected');
+  off();
+});
