@@ -1,0 +1,296 @@
+// The watcher's pure parts: order and position diffs, reconciliation, poll intervals; and the
+// watcher itself over a scripted client (baseline, exactly once, outage, restart from the store).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderRecord, OrderSnapshot } from '../../../src-main/contract/index.js';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+import {
+  createWatcher,
+  diffOrderBook,
+  diffPositions,
+  openSeenStore,
+  orderChanges,
+  pollInterval,
+  reconcile,
+  toSnapshot,
+  type WatcherClient,
+} from '../../../src-main/core/watcher/index.js';
+import { ManualClock, fail, ok } from '../../../src-main/gateway/index.js';
+
+function row(over: Partial<OrderRecord> = {}): OrderRecord {
+  return {
+    action: 'BUY',
+    exchange: 'NSE',
+    order_status: 'open',
+    orderid: '1',
+    price: 812.35,
+    pricetype: 'LIMIT',
+    product: 'MIS',
+    quantity: 1500,
+    symbol: 'SBIN',
+    timestamp: '20-Nov-2026 10:00:00',
+    trigger_price: 0,
+    filled_quantity: 0,
+    average_price: 0,
+    ...over,
+  };
+}
+const snap = (over: Partial<OrderRecord> = {}): OrderSnapshot => toSnapshot(row(over));
+const types = (changes: { type: string }[]) => changes.map((c) => c.type);
+
+describe('orderChanges', () => {
+  it('reports each step of an order once', () => {
+    expect(types(orderChanges(undefined, snap()))).toEqual(['order.accepted']);
+    const seen = { status: 'open', filled: 0, quantity: 1500, price: 812.35, triggerPrice: 0 };
+    expect(types(orderChanges(seen, snap({ filled_quantity: 500 })))).toEqual(['order.partial']);
+    expect(orderChanges(seen, snap({ order_status: 'complete', filled_quantity: 1500 }))).toMatchObject([
+      { type: 'order.filled', lastFillQuantity: 1500 },
+    ]);
+    expect(types(orderChanges(seen, snap({ order_status: 'cancelled', filled_quantity: 200 })))).toEqual([
+      'order.partial',
+      'order.cancelled',
+    ]);
+    expect(types(orderChanges(seen, snap({ price: 810 })))).toEqual(['order.modified']);
+    expect(types(orderChanges(seen, snap({ order_status: 'rejected', rejection_reason: 'RMS' })))).toEqual([
+      'order.rejected',
+    ]);
+  });
+
+  it('reports a new order that is already done without a partial', () => {
+    expect(types(orderChanges(undefined, snap({ order_status: 'complete', filled_quantity: 1500 })))).toEqual(
+      ['order.accepted', 'order.filled'],
+    );
+    expect(
+      orderChanges(undefined, snap({ order_status: 'rejected', rejection_reason: 'funds' })),
+    ).toMatchObject([{ type: 'order.rejected', reason: 'funds' }]);
+  });
+
+  it('reads complete rows without filled_quantity as fully filled', () => {
+    const r = row({ order_status: 'complete' });
+    delete r.filled_quantity;
+    expect(toSnapshot(r).filledQuantity).toBe(1500);
+  });
+
+  it('never reports an order twice however its states are polled (property)', () => {
+    // A random monotone life of one order, sampled at random polls: fills add up, one terminal event.
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 8 }),
+        fc.boolean(),
+        (steps, cancel) => {
+          let filled = 0;
+          const states: OrderRecord[] = [row()];
+          for (const s of steps) {
+            filled = Math.min(1500, filled + s);
+            states.push(
+              row({ filled_quantity: filled, order_status: filled === 1500 ? 'complete' : 'open' }),
+            );
+            if (filled === 1500) break;
+          }
+          if (filled < 1500 && cancel)
+            states.push(row({ filled_quantity: filled, order_status: 'cancelled' }));
+          let seen = diffOrderBook(undefined, []).updates;
+          const all: { type: string; lastFillQuantity?: number }[] = [];
+          for (const s of [...states, ...states.slice(-1)]) {
+            const d = diffOrderBook(seen, [s]);
+            all.push(...d.changes);
+            seen = new Map([...seen, ...d.updates]);
+          }
+          const fills = all.filter((c) => c.type === 'order.partial' || c.type === 'order.filled');
+          expect(fills.reduce((n, c) => n + (c.lastFillQuantity ?? 0), 0)).toBe(filled);
+          expect(all.filter((c) => c.type === 'order.accepted')).toHaveLength(1);
+          expect(all.filter((c) => c.type === 'order.filled').length).toBe(filled === 1500 ? 1 : 0);
+          expect(all.filter((c) => c.type === 'order.cancelled').length).toBe(
+            filled < 1500 && cancel ? 1 : 0,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('diffOrderBook', () => {
+  it('takes the first book as the baseline without events', () => {
+    const d = diffOrderBook(undefined, [row({ order_status: 'complete', filled_quantity: 1500 })]);
+    expect(d.changes).toEqual([]);
+    expect(d.updates.get('1')).toMatchObject({ status: 'complete', filled: 1500 });
+  });
+});
+
+describe('diffPositions', () => {
+  it('reports quantity changes, a closed position as flat, and MTM from the ltp', () => {
+    const view = { symbol: 'SBIN', exchange: 'NSE', product: 'MIS', averagePrice: 800, ltp: 810, mtm: 100 };
+    expect(diffPositions(undefined, [{ ...view, quantity: 10 }]).changes).toEqual([]);
+    const seen = new Map([
+      ['NSE:SBIN:MIS', 10],
+      ['NSE:TCS:MIS', 5],
+    ]);
+    const d = diffPositions(seen, [{ ...view, quantity: 15 }]);
+    expect(d.changes).toMatchObject([
+      { previousQuantity: 10, position: { quantity: 15 } },
+      { previousQuantity: 5, position: { symbol: 'TCS', quantity: 0 } },
+    ]);
+  });
+});
+
+describe('reconcile', () => {
+  const place = {
+    operation: 'placeorder' as const,
+    order: {
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'BUY',
+      quantity: 1500,
+      pricetype: 'LIMIT',
+      product: 'MIS',
+      price: 812.35,
+    },
+  };
+  const pending = (intent: Parameters<typeof reconcile>[0][number]['intent'], known: string[] = []) => ({
+    journalId: 'j1',
+    intent,
+    since: 0,
+    known: new Set(known),
+    polls: 0,
+  });
+
+  it('finds a placed order that is new and matches', () => {
+    const r = reconcile([pending(place, ['1'])], [snap({ orderid: '1' }), snap({ orderid: '2' })], 100);
+    expect(r.resolved).toMatchObject([{ found: true, orderid: '2' }]);
+  });
+
+  it('waits, then concludes "not placed" after enough reads and time', () => {
+    let p = [pending(place, ['1'])];
+    const book = [snap({ orderid: '1' }), snap({ orderid: '3', quantity: 10 })];
+    let r = reconcile(p, book, 1000);
+    expect(r.resolved).toEqual([]);
+    p = r.remaining;
+    r = reconcile(p, book, 2000);
+    expect(r.resolved).toEqual([]); // two reads, but too soon
+    r = reconcile(r.remaining, book, 6000);
+    expect(r.resolved).toMatchObject([{ found: false, message: expect.stringMatching(/not placed/) }]);
+  });
+
+  it('gives two identical unknown orders two different book orders', () => {
+    const a = { ...pending(place), journalId: 'a', since: 1 };
+    const b = { ...pending(place), journalId: 'b', since: 2 };
+    const r = reconcile([b, a], [snap({ orderid: '7' }), snap({ orderid: '8' })], 10);
+    expect(r.resolved.map((x) => [x.journalId, x.orderid])).toEqual([
+      ['a', '7'],
+      ['b', '8'],
+    ]);
+  });
+
+  it('settles cancels and modifies from the order state', () => {
+    const cancel = pending({ operation: 'cancelorder', orderid: '1' });
+    expect(reconcile([cancel], [snap({ order_status: 'cancelled' })], 1).resolved[0]?.found).toBe(true);
+    expect(reconcile([cancel], [snap({ order_status: 'complete' })], 1).resolved[0]).toMatchObject({
+      found: false,
+      message: expect.stringMatching(/complete/),
+    });
+    const modify = pending({
+      operation: 'modifyorder',
+      orderid: '1',
+      changes: { quantity: 2000, price: 810, trigger_price: 0 },
+    });
+    expect(reconcile([modify], [snap({ quantity: 2000, price: 810 })], 1).resolved[0]?.found).toBe(true);
+    expect(reconcile([modify], [snap()], 1).resolved).toEqual([]);
+  });
+});
+
+describe('pollInterval', () => {
+  const p = { visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 };
+  it('is fast with open orders, normal when visible, slow in the tray, backing off on failure', () => {
+    expect(pollInterval(p, { visible: true, busy: false, failures: 0 })).toBe(2000);
+    expect(pollInterval(p, { visible: false, busy: false, failures: 0 })).toBe(10_000);
+    expect(pollInterval(p, { visible: false, busy: true, failures: 0 })).toBe(1000);
+    expect(pollInterval(p, { visible: true, busy: true, failures: 3 })).toBe(8000);
+    expect(pollInterval(p, { visible: false, busy: false, failures: 10 })).toBe(30_000);
+  });
+});
+
+describe('createWatcher over a scripted client', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  function scripted() {
+    const state = { orders: [] as OrderRecord[], down: false, calls: [] as string[] };
+    const statistics = {
+      total_buy_orders: 0,
+      total_sell_orders: 0,
+      total_completed_orders: 0,
+      total_open_orders: 0,
+      total_rejected_orders: 0,
+    };
+    const client: WatcherClient = {
+      orderbook: async () => {
+        state.calls.push('orderbook');
+        return state.down
+          ? fail({ kind: 'network', message: 'cannot reach the gateway' })
+          : ok({ status: 'success' as const, data: { orders: state.orders, statistics } });
+      },
+      positionbook: async () => (
+        state.calls.push('positionbook'),
+        ok({ status: 'success' as const, data: [] })
+      ),
+      funds: async () => fail({ kind: 'network', message: 'x' }),
+      tradebook: async () => ok({ status: 'success' as const, data: [] }),
+      multiquotes: async () => fail({ kind: 'not_offered', message: 'x' }),
+      depth: async () => fail({ kind: 'not_offered', message: 'x' }),
+    };
+    return { state, client };
+  }
+
+  it('polls on its timer, faster while orders are open, and persists what it reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'watch-'));
+    dirs.push(dir);
+    const clock = new ManualClock(0);
+    const { state, client } = scripted();
+    const events: string[] = [];
+    const stores: ReturnType<typeof openSeenStore>[] = [];
+    const make = () =>
+      createWatcher({
+        profileId: 'paper',
+        client,
+        clock,
+        store: stores[stores.push(openSeenStore(join(dir, 'watcher.db'))) - 1]!,
+        polling: () => ({ visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 }),
+        emit: (name) => events.push(name),
+        logger: createMemoryLogger(),
+      });
+    const w = make();
+    state.orders = [row({ order_status: 'complete', filled_quantity: 1500 })];
+    w.start();
+    await clock.advance(10_000);
+    expect(state.calls.filter((c) => c === 'orderbook')).toHaveLength(1);
+    expect(events.filter((e) => e.startsWith('order.'))).toEqual([]); // baseline
+    state.orders.push(row({ orderid: '2' }));
+    await clock.advance(10_000);
+    expect(events.filter((e) => e.startsWith('order.'))).toEqual(['order.accepted']);
+    expect(w.interval()).toBe(1000);
+    state.down = true;
+    await clock.advance(1000);
+    expect(events.at(-1)).toBe('connection');
+    expect(w.connection()).toBe('disconnected');
+    expect(w.interval()).toBe(2000);
+    await w.stop();
+
+    // A new watcher on the same store: nothing old is news, the change made meanwhile is.
+    state.down = false;
+    state.orders = [
+      row({ order_status: 'complete', filled_quantity: 1500 }),
+      row({ orderid: '2', order_status: 'complete', filled_quantity: 1500 }),
+    ];
+    events.length = 0;
+    const again = make();
+    await again.pollNow();
+    expect(events.filter((e) => e.startsWith('order.'))).toEqual(['order.filled']);
+    await again.stop();
+    for (const s of stores) s.close();
+  });
+});
