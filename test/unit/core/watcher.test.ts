@@ -16,6 +16,7 @@ import {
   pollInterval,
   reconcile,
   toSnapshot,
+  type PendingUnknown,
   type WatcherClient,
 } from '../../../src-main/core/watcher/index.js';
 import { ManualClock, fail, ok } from '../../../src-main/gateway/index.js';
@@ -163,7 +164,7 @@ describe('reconcile', () => {
   });
 
   it('waits, then concludes "not placed" after enough reads and time', () => {
-    let p = [pending(place, ['1'])];
+    let p: PendingUnknown[] = [pending(place, ['1'])];
     const book = [snap({ orderid: '1' }), snap({ orderid: '3', quantity: 10 })];
     let r = reconcile(p, book, 1000);
     expect(r.resolved).toEqual([]);

@@ -1,0 +1,121 @@
+// Alerts: which events notify, their en-IN text, mute/pause/sticky, and the tray state.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type AlertToggles, type OrderSnapshot } from '../../../src-main/contract/index.js';
+import { alertBody, alertTitle, createAlerts, trayState } from '../../../src-main/core/alerts/index.js';
+
+const order: OrderSnapshot = {
+  orderid: '24112000000001',
+  symbol: 'SBIN',
+  exchange: 'NSE',
+  action: 'BUY',
+  product: 'MIS',
+  pricetype: 'LIMIT',
+  quantity: 1500,
+  filledQuantity: 1500,
+  price: 812.35,
+  triggerPrice: 0,
+  averagePrice: 812.35,
+  status: 'complete',
+  timestamp: '20-Nov-2026 10:00:00',
+};
+
+describe('alert text', () => {
+  it('says side, quantity, symbol and price in en-IN format', () => {
+    expect(alertTitle({ type: 'order.filled', order, lastFillQuantity: 1500 })).toBe(
+      'BUY 1,500 SBIN @ ₹812.35 filled',
+    );
+    expect(
+      alertTitle({
+        type: 'order.partial',
+        order: { ...order, filledQuantity: 500, status: 'open' },
+        lastFillQuantity: 500,
+      }),
+    ).toBe('BUY 500 of 1,500 SBIN @ ₹812.35 partially filled');
+    expect(
+      alertTitle({
+        type: 'order.filled',
+        order: { ...order, quantity: 125000, averagePrice: 1234567.5 },
+        lastFillQuantity: 1,
+      }),
+    ).toBe('BUY 1,25,000 SBIN @ ₹12,34,567.50 filled');
+    expect(
+      alertTitle({
+        type: 'order.filled',
+        order: { ...order, symbol: 'USDINR', averagePrice: 83.1225 },
+        lastFillQuantity: 1,
+      }),
+    ).toBe('BUY 1,500 USDINR @ ₹83.1225 filled');
+    const rejected = { ...order, pricetype: 'MARKET', price: 0, averagePrice: 0, status: 'rejected' };
+    expect(alertTitle({ type: 'order.rejected', order: rejected, reason: 'RMS: margin' })).toBe(
+      'BUY 1,500 SBIN rejected',
+    );
+    expect(alertBody({ type: 'order.rejected', order: rejected, reason: 'RMS: margin' })).toMatch(
+      /^RMS: margin \(NSE · MARKET/,
+    );
+    expect(
+      alertBody({ type: 'order.cancelled', order: { ...order, filledQuantity: 200, action: 'SELL' } }),
+    ).toMatch(/^200 filled before the cancel/);
+  });
+});
+
+function setup(over: Partial<AlertToggles> = {}) {
+  let toggles: AlertToggles = { ...DEFAULT_SETTINGS.alerts, ...over };
+  const shown: { kind: string; title: string; sticky?: boolean }[] = [];
+  const events: string[] = [];
+  const alerts = createAlerts({
+    notifier: { notify: (n) => shown.push(n) },
+    clock: { now: () => 0 },
+    emit: (name) => events.push(name),
+    toggles: () => toggles,
+    setPaused: async (paused) => {
+      toggles = { ...toggles, paused };
+    },
+  });
+  return { alerts, shown, events };
+}
+
+describe('createAlerts', () => {
+  it('notifies per the toggles, marks rejections sticky until dismissed', () => {
+    const { alerts, shown } = setup({ cancellation: false });
+    alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1500 });
+    alerts.handle({ type: 'order.cancelled', order });
+    const rejection = alerts.handle({
+      type: 'order.rejected',
+      order: { ...order, status: 'rejected' },
+      reason: 'funds',
+    });
+    expect(shown.map((s) => s.kind)).toEqual(['fill', 'rejection']);
+    expect(rejection?.sticky).toBe(true);
+    expect(alerts.state().sticky).toHaveLength(1);
+    expect(alerts.dismiss(rejection?.id ?? '').sticky).toEqual([]);
+  });
+
+  it('mutes one order and pauses all', async () => {
+    const { alerts, shown } = setup();
+    alerts.mute(order.orderid, true);
+    expect(alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1 })).toBeNull();
+    alerts.mute(order.orderid, false);
+    expect(alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1 })).not.toBeNull();
+    expect((await alerts.pause(true)).paused).toBe(true);
+    expect(alerts.handle({ type: 'order.rejected', order, reason: 'x' })).toBeNull();
+    expect(shown).toHaveLength(1);
+  });
+});
+
+describe('trayState', () => {
+  const base = {
+    connection: 'connected' as const,
+    paused: false,
+    stickyAlerts: 0,
+    openOrders: 0,
+    profileName: 'Paper',
+  };
+  it('shows the most urgent state', () => {
+    expect(trayState(base)).toEqual({ state: 'idle', tooltip: 'OrderDesk · Paper' });
+    expect(trayState({ ...base, openOrders: 2 }).tooltip).toBe('OrderDesk · Paper: 2 open orders');
+    expect(trayState({ ...base, openOrders: 2, paused: true }).state).toBe('paused');
+    expect(trayState({ ...base, openOrders: 2, stickyAlerts: 1 }).state).toBe('alert');
+    expect(trayState({ ...base, stickyAlerts: 1, connection: 'disconnected' }).state).toBe('disconnected');
+    expect(trayState({ ...base, connection: 'no_key' }).tooltip).toMatch(/no API key/);
+  });
+});
