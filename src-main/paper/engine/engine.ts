@@ -78,8 +78,7 @@ export interface PaperHolding {
 
 /** An accepted order, or a refusal with the HTTP status and message to answer with. */
 export type EngineResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; message: string; orderid?: string };
+  { ok: true; value: T } | { ok: false; status: number; message: string; orderid?: string };
 
 export interface TradingEngine {
   /** Validates against the instrument, funds and rules, records it, and tries to fill at once. */
@@ -98,7 +97,13 @@ export interface TradingEngine {
   holdings(account: string): PaperHolding[];
   funds(account: string): PaperFunds;
   /** Net quantity attributed to one strategy for (symbol, exchange, product). */
-  strategyQuantity(account: string, strategy: string, symbol: string, exchange: string, product: Product): number;
+  strategyQuantity(
+    account: string,
+    strategy: string,
+    symbol: string,
+    exchange: string,
+    product: Product,
+  ): number;
   /** Non-zero net exposures of one strategy, per (symbol, exchange, product). */
   strategyExposure(
     account: string,

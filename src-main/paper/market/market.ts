@@ -7,10 +7,27 @@ export interface Clock {
 }
 
 export const BAR_INTERVALS = [
-  '1s', '5s', '10s', '15s', '30s', '45s',
-  '1m', '2m', '3m', '5m', '10m', '15m', '20m', '30m',
-  '1h', '2h', '3h', '4h',
-  'D', 'W', 'M',
+  '1s',
+  '5s',
+  '10s',
+  '15s',
+  '30s',
+  '45s',
+  '1m',
+  '2m',
+  '3m',
+  '5m',
+  '10m',
+  '15m',
+  '20m',
+  '30m',
+  '1h',
+  '2h',
+  '3h',
+  '4h',
+  'D',
+  'W',
+  'M',
 ] as const;
 export type BarInterval = (typeof BAR_INTERVALS)[number];
 
@@ -56,7 +73,13 @@ export interface Market {
   quote(inst: Instrument): Quote;
   book(inst: Instrument): Book;
   /** Bars whose start lies in [fromSec, toSec], ascending; the bar in progress closes at the last price. */
-  bars(inst: Instrument, interval: BarInterval, fromSec: number, toSec: number, opts?: { adjusted?: boolean }): Bar[];
+  bars(
+    inst: Instrument,
+    interval: BarInterval,
+    fromSec: number,
+    toSec: number,
+    opts?: { adjusted?: boolean },
+  ): Bar[];
   /** Test-only: move an underlying (or the instrument's own series) so the instrument trades at `price` from now on. */
   setPrice(inst: Instrument, price: number): void;
 }
