@@ -92,6 +92,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
   let round = 0;
   let open = 0;
   let state: ConnectionState | undefined;
+  /** The first successful poll of this watcher reads every book (the UI has nothing yet). */
+  let fresh = true;
   let views: PositionView[] = [];
   const last = { orders: '', trades: '', positions: '', funds: '' };
 
@@ -176,7 +178,6 @@ export function createWatcher(o: WatcherOptions): Watcher {
 
   async function pollOnce(): Promise<void> {
     const pollSeq = ++seq;
-    const first = !seenOrders || !seenPositions;
     const r = await client.orderbook();
     if (!r.ok) {
       failures += 1;
@@ -185,6 +186,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
     }
     failures = 0;
     setState('connected');
+    const first = fresh || !seenPositions;
+    fresh = false;
     const moved = applyOrders(r.value.data, pollSeq);
     round += 1;
     const periodic = round % fullReadEvery === 0;

@@ -19,6 +19,7 @@ import {
   type PendingUnknown,
   type WatcherClient,
 } from '../../../src-main/core/watcher/index.js';
+import { createLtpSource } from '../../../src-main/core/watcher/ltp-source.js';
 import { ManualClock, fail, ok } from '../../../src-main/gateway/index.js';
 
 function row(over: Partial<OrderRecord> = {}): OrderRecord {
@@ -293,5 +294,74 @@ describe('createWatcher over a scripted client', () => {
     expect(events.filter((e) => e.startsWith('order.'))).toEqual(['order.filled']);
     await again.stop();
     for (const s of stores) s.close();
+  });
+});
+
+describe('createLtpSource', () => {
+  const quote = (ltp: number) => ({
+    ask: ltp,
+    bid: ltp,
+    high: ltp,
+    low: ltp,
+    ltp,
+    open: ltp,
+    prev_close: ltp,
+    volume: 1,
+  });
+  const depthAnswer = (ltp: number) => ({
+    status: 'success' as const,
+    data: {
+      asks: [],
+      bids: [],
+      totalbuyqty: 0,
+      totalsellqty: 0,
+      high: 0,
+      low: 0,
+      ltp,
+      ltq: 0,
+      open: 0,
+      prev_close: 0,
+      volume: 0,
+      oi: 0,
+    },
+  });
+  const list = ['A', 'B', 'C', 'D', 'E'].map((symbol) => ({ symbol, exchange: 'NSE' }));
+
+  it('uses one multiquotes call where offered', async () => {
+    const calls: string[] = [];
+    const src = createLtpSource({
+      multiquotes: async (input) => {
+        calls.push('multiquotes');
+        return ok({
+          status: 'success' as const,
+          results: input.symbols.map((s, i) => ({
+            symbol: s.symbol,
+            exchange: s.exchange,
+            data: quote(100 + i),
+          })),
+        });
+      },
+      depth: async () => (calls.push('depth'), fail({ kind: 'network', message: 'x' })),
+    });
+    const ltps = await src.refresh(list);
+    expect(calls).toEqual(['multiquotes']);
+    expect(ltps.get('NSE:E')).toBe(104);
+  });
+
+  it('falls back to depth, a few symbols per round in rotation, once multiquotes is not offered', async () => {
+    const calls: string[] = [];
+    const src = createLtpSource(
+      {
+        multiquotes: async () => (
+          calls.push('multiquotes'),
+          fail({ kind: 'not_offered', message: 'x', httpStatus: 404 })
+        ),
+        depth: async (input) => (calls.push(input.symbol), ok(depthAnswer(input.symbol.charCodeAt(0)))),
+      },
+      { depthPerRound: 3 },
+    );
+    expect([...(await src.refresh(list)).keys()]).toEqual(['NSE:A', 'NSE:B', 'NSE:C']);
+    expect((await src.refresh(list)).size).toBe(5);
+    expect(calls).toEqual(['multiquotes', 'A', 'B', 'C', 'D', 'E', 'A']);
   });
 });
