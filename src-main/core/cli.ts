@@ -144,6 +144,10 @@ function fail(io: CliIo, kind: string, message: string, httpStatus?: number): nu
 
 /** Runs one operation; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${USAGE}\n`);
+    return argv.length === 0 ? EXIT.usage : EXIT.ok;
+  }
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) return fail(io, 'invalid_input', parsed.message);
   const { args } = parsed;
