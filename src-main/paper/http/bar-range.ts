@@ -2,35 +2,13 @@
 // clamp (§4.19: D/W/M at most 3650 days before the end, intraday at most 30 days).
 import { HttpError } from './route-kit.js';
 import { DAY_SEC, istMidnight } from './ist.js';
+import { intradaySeconds } from '../market/time.js';
+import type { BarInterval } from '../market/market.js';
 
 export const DAILY_SPAN_DAYS = 3650;
 export const INTRADAY_SPAN_DAYS = 30;
 /** A memory guard, not in the spec: no response carries more bars than this (see README). */
 export const MAX_BARS = 1_000_000;
-
-const INTERVAL_SEC: Readonly<Record<string, number>> = {
-  '1s': 1,
-  '5s': 5,
-  '10s': 10,
-  '15s': 15,
-  '30s': 30,
-  '45s': 45,
-  '1m': 60,
-  '2m': 120,
-  '3m': 180,
-  '5m': 300,
-  '10m': 600,
-  '15m': 900,
-  '20m': 1200,
-  '30m': 1800,
-  '1h': 3600,
-  '2h': 7200,
-  '3h': 10_800,
-  '4h': 14_400,
-  D: DAY_SEC,
-  W: 7 * DAY_SEC,
-  M: 28 * DAY_SEC,
-};
 
 export function isDailyOrLonger(interval: string): boolean {
   return interval === 'D' || interval === 'W' || interval === 'M';
@@ -57,7 +35,7 @@ export interface BarRange {
  * beyond the limit is moved to it, silently. The end is capped at now (no future bars).
  */
 export function resolveBarRange(
-  interval: string,
+  interval: BarInterval,
   from: string | undefined,
   to: string | undefined,
   nowSec: number,
@@ -70,7 +48,8 @@ export function resolveBarRange(
   if (start > end) throw new HttpError(400, `${fields.from} must not be after ${fields.to}`);
   if (start < earliest) start = earliest;
   const toSec = Math.min(end, nowSec);
-  const step = INTERVAL_SEC[interval] ?? 1;
+  // D/W/M: a day is the shortest bar, so the cap stays conservative.
+  const step = intradaySeconds(interval) ?? DAY_SEC;
   if ((toSec - start) / step > MAX_BARS) start = toSec - MAX_BARS * step + 1;
   return { fromSec: start, toSec };
 }

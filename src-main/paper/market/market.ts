@@ -6,30 +6,10 @@ export interface Clock {
   now(): number;
 }
 
-export const BAR_INTERVALS = [
-  '1s',
-  '5s',
-  '10s',
-  '15s',
-  '30s',
-  '45s',
-  '1m',
-  '2m',
-  '3m',
-  '5m',
-  '10m',
-  '15m',
-  '20m',
-  '30m',
-  '1h',
-  '2h',
-  '3h',
-  '4h',
-  'D',
-  'W',
-  'M',
-] as const;
-export type BarInterval = (typeof BAR_INTERVALS)[number];
+/** The bar intervals the simulator serves are exactly the contract's ticker intervals. */
+export { TICKER_INTERVALS as BAR_INTERVALS } from '../../contract/index.js';
+import type { TickerInterval as BarInterval } from '../../contract/index.js';
+export type { BarInterval };
 
 export interface Bar {
   /** Bar start, epoch seconds. D/W/M bars start at IST midnight (of the day, Monday, 1st). */

@@ -222,7 +222,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
       const body = kit.parse(HistoryRequest, req.body);
       kit.account(body.apikey, 'api');
       const inst = instrumentOr400(body.exchange, body.symbol);
-      const interval = body.interval as BarInterval;
+      const interval: BarInterval = body.interval;
       const { fromSec, toSec } = resolveBarRange(
         interval,
         body.start_date,

@@ -52,7 +52,7 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
         if (apikey === undefined || apikey.trim() === '') {
           throw new HttpError(400, 'apikey is required (header X-API-KEY or query parameter apikey)');
         }
-        const interval = q.interval as BarInterval;
+        const interval: BarInterval = q.interval;
         const { fromSec, toSec } = resolveBarRange(
           interval,
           q.from,
