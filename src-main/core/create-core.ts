@@ -225,7 +225,7 @@ export function createCore(ports: CorePorts): Core {
 
   const router = createRouter(
     {
-      ...orderHandlers({ session: currentSession, journal, risk, clock, emit }),
+      ...orderHandlers({ session: currentSession, journal, risk, clock, emit, logger }),
       ...serviceHandlers({
         session: currentSession,
         secrets,
@@ -254,18 +254,23 @@ export function createCore(ports: CorePorts): Core {
   );
 
   function wire(): void {
-    const alertOn = <E extends 'order.filled' | 'order.partial' | 'order.rejected' | 'order.cancelled'>(
-      name: E,
-    ) =>
-      bus.on(name, (e) => {
-        if (e.profileId === session?.profile.id)
-          alerts.handle({ ...e, type: name } as Parameters<typeof alerts.handle>[0]);
-      });
+    // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
+    const active = (e: { profileId: string }) => e.profileId === session?.profile.id;
     unsubscribe.push(
-      alertOn('order.filled'),
-      alertOn('order.partial'),
-      alertOn('order.rejected'),
-      alertOn('order.cancelled'),
+      bus.on('order.filled', (e) => {
+        if (active(e))
+          alerts.handle({ type: 'order.filled', order: e.order, lastFillQuantity: e.lastFillQuantity });
+      }),
+      bus.on('order.partial', (e) => {
+        if (active(e))
+          alerts.handle({ type: 'order.partial', order: e.order, lastFillQuantity: e.lastFillQuantity });
+      }),
+      bus.on('order.rejected', (e) => {
+        if (active(e)) alerts.handle({ type: 'order.rejected', order: e.order, reason: e.reason });
+      }),
+      bus.on('order.cancelled', (e) => {
+        if (active(e)) alerts.handle({ type: 'order.cancelled', order: e.order });
+      }),
       bus.on('connection', updateTray),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),

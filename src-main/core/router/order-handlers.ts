@@ -1,13 +1,14 @@
 // Order channels: risk checks before anything leaves, the journal written before and after the
 // gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
 // resent: architecture rule 4).
-import type { IpcResult, JournalError } from '../../contract/index.js';
+import type { IpcResult } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
-import type { Journal } from '../journal/index.js';
+import { journaled, type Journal } from '../journal/index.js';
+import type { Logger } from '../ports.js';
 import { previewSmart, splitPreview } from '../previews/index.js';
 import type { UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
-import { failResult, fromGateway, fromGatewayError, okResult } from './results.js';
+import { failResult, fromGateway, okResult } from './results.js';
 import { riskLeg, type RiskGate } from './risk-gate.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
@@ -18,6 +19,7 @@ export interface OrderDeps {
   risk: RiskGate;
   clock: Clock;
   emit: Emit;
+  logger: Logger;
 }
 
 type OrderChannels =
@@ -46,40 +48,43 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     return failResult(kind, message, { journalId: id });
   }
 
-  /** Intent, call, outcome; an unknown outcome goes to the watcher with what to look for. */
-  async function journaled<T>(
+  /**
+   * Intent, call, outcome (core/journal's `journaled`: no journal, no order); an unknown outcome goes
+   * to the watcher with what to look for.
+   */
+  async function sendJournaled<T>(
     s: Session,
     operation: string,
     request: object,
     call: () => Promise<GatewayResult<T>>,
     intent?: UnknownIntent,
   ): Promise<IpcResult<T>> {
-    const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
+    let journalId = '';
+    const journal = {
+      recordIntent: (input: Parameters<Journal['recordIntent']>[0]) => {
+        const written = d.journal.recordIntent(input);
+        journalId = written.id;
+        return written;
+      },
+      recordOutcome: d.journal.recordOutcome,
+    };
     // Before sending: a poll during the call may already see the new order.
     const known = s.watcher.knownOrderIds();
-    const r = await call();
-    if (r.ok) {
-      d.journal.recordOutcome(id, { outcome: 'ok', response: r.value });
-      return okResult(r.value);
-    }
-    const error: JournalError = fromGatewayError(r.error);
-    if (r.error.kind !== 'unknown_outcome') {
-      d.journal.recordOutcome(id, { outcome: 'error', error });
-      return fromGateway(r);
-    }
-    d.journal.recordOutcome(id, { outcome: 'unknown', error });
+    const r = await journaled(journal, { profileId: s.profile.id, operation, request }, call, d.logger);
+    if (r.ok) return okResult(r.value);
+    if (r.error.kind !== 'unknown_outcome') return fromGateway(r);
     if (intent) {
-      s.watcher.trackUnknown(id, intent, known);
+      s.watcher.trackUnknown(journalId, intent, known);
       d.emit('order.unknown', {
         profileId: s.profile.id,
         time: d.clock.now(),
-        journalId: id,
+        journalId,
         operation: intent.operation,
         ...(intent.operation === 'placeorder' ? {} : { orderid: intent.orderid }),
         message: r.error.message,
       });
     }
-    return failResult('unknown_outcome', r.error.message, { journalId: id });
+    return failResult('unknown_outcome', r.error.message, { journalId });
   }
 
   return {
@@ -89,7 +94,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const request = { ...leg, strategy: strategy ?? s.profile.strategy };
       const gate = await d.risk.check(s.client, [riskLeg(leg)], { scope: s.profile.id, confirmDuplicate });
       if (!gate.ok) return refused(s, 'placeorder', request, gate.kind, gate.message);
-      return journaled(s, 'placeorder', request, () => s.client.placeorder(request), {
+      return sendJournaled(s, 'placeorder', request, () => s.client.placeorder(request), {
         operation: 'placeorder',
         order: leg,
       });
@@ -105,7 +110,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         skipDuplicate: true,
       });
       if (!gate.ok) return refused(s, 'modifyorder', request, gate.kind, gate.message);
-      return journaled(s, 'modifyorder', request, () => s.client.modifyorder(request), {
+      return sendJournaled(s, 'modifyorder', request, () => s.client.modifyorder(request), {
         operation: 'modifyorder',
         orderid: order.orderid,
         changes: { quantity: order.quantity, price: order.price, trigger_price: order.trigger_price },
@@ -115,7 +120,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.cancel'(input) {
       const s = d.session();
       const request = { orderid: input.orderid, strategy: input.strategy ?? s.profile.strategy };
-      return journaled(s, 'cancelorder', request, () => s.client.cancelorder(request), {
+      return sendJournaled(s, 'cancelorder', request, () => s.client.cancelorder(request), {
         operation: 'cancelorder',
         orderid: input.orderid,
       });
@@ -124,13 +129,13 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.cancelAll'(input) {
       const s = d.session();
       const request = { strategy: input?.strategy ?? s.profile.strategy };
-      return journaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request));
+      return sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request));
     },
 
     async 'orders.closePosition'(input) {
       const s = d.session();
       const request = { strategy: input?.strategy ?? s.profile.strategy };
-      return journaled(s, 'closeposition', request, () => s.client.closeposition(request));
+      return sendJournaled(s, 'closeposition', request, () => s.client.closeposition(request));
     },
 
     async 'orders.smart'(input) {
@@ -148,7 +153,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         });
         if (!gate.ok) return refused(s, 'placesmartorder', request, gate.kind, gate.message);
       }
-      return journaled(
+      return sendJournaled(
         s,
         'placesmartorder',
         request,
@@ -174,7 +179,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // The duplicate guard judges the split as the one order the user asked for.
       const dup = d.risk.admit([riskLeg(rest)], { scope: s.profile.id, confirmDuplicate });
       if (!dup.ok) return refused(s, 'splitorder', request, dup.kind, dup.message);
-      return journaled(s, 'splitorder', request, () => s.client.splitorder(request));
+      return sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request));
     },
 
     async 'orders.basket'(input) {
@@ -185,7 +190,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         confirmDuplicate: input.confirmDuplicate,
       });
       if (!gate.ok) return refused(s, 'basketorder', request, gate.kind, gate.message);
-      return journaled(s, 'basketorder', request, () => s.client.basketorder(request));
+      return sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request));
     },
 
     async 'orders.preview.smart'(input) {
