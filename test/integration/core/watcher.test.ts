@@ -196,6 +196,32 @@ describe('watcher', () => {
     }
   });
 
+  it('concludes "not placed" for a dropped placeorder that never reached the gateway', async () => {
+    const h = await startCore(paper);
+    try {
+      await h.core.pollNow();
+      const sentBefore = paper.proxy.forwardedTo('/api/v1/placeorder');
+      paper.proxy.enqueue({ kind: 'drop', forward: false }, '/api/v1/placeorder');
+      const r = await h.core.router.invoke('orders.place', {
+        exchange: 'NSE',
+        symbol: 'WIPRO',
+        action: 'SELL',
+        quantity: 3,
+        product: 'MIS',
+      });
+      expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toEqual([]); // one read is not enough to say "not placed"
+      await h.clock.advance(6000);
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toMatchObject([{ found: false, operation: 'placeorder' }]);
+      expect(paper.proxy.forwardedTo('/api/v1/placeorder')).toBe(sentBefore);
+      expect(orderEventNames(h.events)).not.toContain('order.accepted');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('reports a rejection with its reason as a sticky notification', async () => {
     const h = await startCore(paper);
     try {
