@@ -45,7 +45,8 @@ export type NotificationKind = 'fill' | 'partial' | 'rejection' | 'cancellation'
 
 /** OS notifications (desktop adapter). */
 export interface Notifier {
-  notify(n: { kind: NotificationKind; title: string; body: string }): void;
+  /** `id` lets the shell replace an earlier toast (partial → fill); `sticky` keeps it until dismissed. */
+  notify(n: { kind: NotificationKind; title: string; body: string; id?: string; sticky?: boolean }): void;
 }
 
 export type TrayState = 'idle' | 'open-orders' | 'alert' | 'disconnected' | 'paused';

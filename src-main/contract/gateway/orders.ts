@@ -108,8 +108,14 @@ export const OpenPositionRequest = z.object({
   product: oneOf('product', PRODUCTS),
 });
 export type OpenPositionRequest = z.infer<typeof OpenPositionRequest>;
-export const PositionsOpenRequest = OpenPositionRequest;
-export type PositionsOpenRequest = OpenPositionRequest;
+/** The hosted gateway also takes the mode snapshot and a request id; plain ones ignore them. */
+export const PositionsOpenRequest = OpenPositionRequest.extend({
+  expected_mode: text('expected_mode', 32).optional(),
+  expected_balance_type: text('expected_balance_type', 32).optional(),
+  expected_mode_version: requestCount('expected_mode_version').optional(),
+  request_id: text('request_id', 128).optional(),
+});
+export type PositionsOpenRequest = z.infer<typeof PositionsOpenRequest>;
 
 // ---- responses ----
 export const OrderIdResponse = z.looseObject({ status: SuccessStatus, orderid: str });
