@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKER_INTERVALS, TickerResponse } from '../../../src-main/contract/index.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
+import { expectExact } from '../../helpers/exact.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
 
 let gw: TestGateway;
@@ -29,7 +30,7 @@ const istMidnight = (d: string) => Date.parse(`${d}T00:00:00+05:30`) / 1000;
 async function bars(path: string): Promise<Bar[]> {
   const r = await gw.get(path, { 'X-API-KEY': key });
   expect(r.status, r.text.slice(0, 200)).toBe(200);
-  TickerResponse.parse(r.json);
+  expectExact(TickerResponse, r.json);
   return r.body['data'] as Bar[];
 }
 

@@ -1,6 +1,7 @@
 // Market-data and reference endpoints of the paper gateway over real HTTP: shapes checked against
 // the contract schemas and exact JSON types, every §7.3 expiry message, and 403 on every endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   AnalyzerResponse,
   DepthResponse,
@@ -12,8 +13,10 @@ import {
   PingResponse,
   QuotesResponse,
   SearchResponse,
+  SymbolRecord,
   SymbolResponse,
 } from '../../../src-main/contract/index.js';
+import { expectExact } from '../../helpers/exact.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
 
 let gw: TestGateway;
@@ -26,6 +29,8 @@ afterAll(async () => {
   await gw.stop();
 });
 
+type SearchRow = z.output<typeof SymbolRecord>;
+
 const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
 const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 
@@ -33,14 +38,14 @@ describe('ping, intervals, analyzer', () => {
   it('ping answers pong from the paper broker', async () => {
     const r = await gw.post('/api/v1/ping', { apikey: key });
     expect(r.status).toBe(200);
-    expect(PingResponse.parse(r.json)).toBeTruthy();
+    expectExact(PingResponse, r.json);
     expect(r.json).toEqual({ status: 'success', data: { broker: 'paper', message: 'pong' } });
   });
 
   it('intervals lists what the simulator supports', async () => {
     const r = await gw.post('/api/v1/intervals', { apikey: key });
     expect(r.status).toBe(200);
-    IntervalsResponse.parse(r.json);
+    expectExact(IntervalsResponse, r.json);
     expect(r.body['data']).toEqual({
       seconds: ['1s', '5s', '10s', '15s', '30s', '45s'],
       minutes: ['1m', '2m', '3m', '5m', '10m', '15m', '20m', '30m'],
@@ -54,7 +59,7 @@ describe('ping, intervals, analyzer', () => {
   it('analyzer reports sandbox mode with an integer mode_version', async () => {
     const r = await gw.post('/api/v1/analyzer', { apikey: key });
     expect(r.status).toBe(200);
-    AnalyzerResponse.parse(r.json);
+    expectExact(AnalyzerResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
     expect(d['analyze_mode']).toBe(true);
     expect(d['mode']).toBe('analyze');
@@ -68,7 +73,7 @@ describe('depth, quotes, multiquotes', () => {
   it('depth has five levels each side and numeric fields', async () => {
     const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'SBIN', exchange: 'NSE' });
     expect(r.status).toBe(200);
-    DepthResponse.parse(r.json);
+    expectExact(DepthResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
     for (const f of ['open', 'high', 'low', 'ltp', 'prev_close']) expect(isNum(d[f]), f).toBe(true);
     for (const f of ['ltq', 'volume', 'oi', 'totalbuyqty', 'totalsellqty']) expect(isInt(d[f]), f).toBe(true);
@@ -97,7 +102,7 @@ describe('depth, quotes, multiquotes', () => {
   it('quotes has the upstream fields as numbers', async () => {
     const r = await gw.post('/api/v1/quotes', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
     expect(r.status).toBe(200);
-    QuotesResponse.parse(r.json);
+    expectExact(QuotesResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
     expect(Object.keys(d).sort()).toEqual([
       'ask',
@@ -134,7 +139,7 @@ describe('depth, quotes, multiquotes', () => {
       ],
     });
     expect(r.status).toBe(200);
-    MultiQuotesResponse.parse(r.json);
+    expectExact(MultiQuotesResponse, r.json);
     const results = r.body['results'] as Record<string, unknown>[];
     expect(results).toHaveLength(3);
     expect(results[0]).toMatchObject({ symbol: 'FOO', exchange: 'NSE' });
@@ -168,7 +173,7 @@ describe('symbol and search', () => {
   it('symbol returns the master row with id and freeze_qty', async () => {
     const r = await gw.post('/api/v1/symbol', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
     expect(r.status).toBe(200);
-    SymbolResponse.parse(r.json);
+    expectExact(SymbolResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
     expect(d).toMatchObject({ symbol: 'RELIANCE', exchange: 'NSE', expiry: '', strike: -0.01, lotsize: 1 });
     expect(isInt(d['id']) && isInt(d['freeze_qty'])).toBe(true);
@@ -185,7 +190,7 @@ describe('symbol and search', () => {
   it('search finds option contracts by symbol, strike, month and type', async () => {
     const r = await gw.post('/api/v1/search', { apikey: key, query: 'NIFTY 26000 DEC CE', exchange: 'NFO' });
     expect(r.status).toBe(200);
-    SearchResponse.parse(r.json);
+    expectExact(SearchResponse, r.json);
     const rows = r.body['data'] as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
     expect(r.body['message']).toBe(`Found ${rows.length} matching symbols`);
@@ -212,6 +217,114 @@ describe('symbol and search', () => {
     expect(r.json).toEqual({ status: 'success', message: 'No matching symbols found', data: [] });
   });
 
+  /** Search over HTTP; every row checked exactly against the contract. */
+  async function search(query: string, exchange?: string): Promise<SearchRow[]> {
+    const r = await gw.post('/api/v1/search', { apikey: key, query, ...(exchange ? { exchange } : {}) });
+    expect(r.status, r.text.slice(0, 200)).toBe(200);
+    const rows = expectExact(SearchResponse, r.json).data as SearchRow[];
+    expect(r.body['message']).toBe(
+      rows.length > 0 ? `Found ${rows.length} matching symbols` : 'No matching symbols found',
+    );
+    return rows;
+  }
+  /** The §8.3 match rule, stated independently: every term in symbol, brsymbol, name or token, or = strike. */
+  const matchesAll = (row: SearchRow, query: string) =>
+    query
+      .trim()
+      .toUpperCase()
+      .split(/\s+/)
+      .every(
+        (t) =>
+          [row.symbol, row.brsymbol, row.name, row.token].some((f) => f.toUpperCase().includes(t)) ||
+          (Number.isFinite(Number(t)) && row.strike === Number(t)),
+      );
+
+  it('NIFTY 24000 CE: every NIFTY call at 24000 first, then other matches; every row holds every term', async () => {
+    const master = gw.gateway.master;
+    const calls = master.all
+      .filter((i) => i.exchange === 'NFO' && i.name === 'NIFTY' && i.kind === 'CE' && i.strike === 24000)
+      .map((i) => i.symbol)
+      .sort();
+    expect(calls.length, 'the master lists NIFTY 24000 calls on several expiries').toBeGreaterThan(3);
+    const rows = await search('NIFTY 24000 CE');
+    expect(
+      rows
+        .slice(0, calls.length)
+        .map((x) => x.symbol)
+        .sort(),
+    ).toEqual(calls);
+    for (const row of rows) expect(matchesAll(row, 'NIFTY 24000 CE'), row.symbol).toBe(true);
+    expect(rows[0]).toMatchObject({
+      exchange: 'NFO',
+      name: 'NIFTY',
+      strike: 24000,
+      lotsize: 65,
+      freeze_qty: 1800,
+    });
+    // Same answer in lower case and with the exchange filter.
+    expect((await search('nifty 24000 ce')).map((x) => x.symbol)).toEqual(rows.map((x) => x.symbol));
+    expect((await search('NIFTY 24000 CE', 'NFO')).map((x) => x.symbol)).toEqual(
+      rows.filter((x) => x.exchange === 'NFO').map((x) => x.symbol),
+    );
+  });
+
+  it('NIFTY DEC: capped at 500, the December NIFTY future first, every row a December NIFTY-family contract', async () => {
+    const rows = await search('NIFTY DEC');
+    expect(rows).toHaveLength(500);
+    expect(rows[0]?.symbol).toBe('NIFTY29DEC26FUT');
+    for (const row of rows) {
+      expect(row.symbol, row.symbol).toMatch(/NIFTY.*\d{2}DEC\d{2}/);
+      expect(row.expiry).toMatch(/-DEC-/);
+    }
+  });
+
+  it('BANKNIFTY 52000 DEC PE: exactly the one contract, with its master fields', async () => {
+    const rows = await search('BANKNIFTY 52000 DEC PE');
+    expect(rows).toEqual([
+      {
+        symbol: 'BANKNIFTY29DEC2652000PE',
+        brsymbol: 'BANKNIFTY 52000 PE 29 DEC 26',
+        name: 'BANKNIFTY',
+        exchange: 'NFO',
+        brexchange: 'NSE_FO',
+        token: gw.gateway.master.get('NFO', 'BANKNIFTY29DEC2652000PE')?.token,
+        expiry: '29-DEC-26',
+        strike: 52000,
+        lotsize: 30,
+        instrumenttype: 'OPTIDX',
+        tick_size: 0.05,
+        freeze_qty: 600,
+      },
+    ]);
+  });
+
+  it('an exact symbol ranks first, on every exchange and kind of instrument', async () => {
+    const all = gw.gateway.master.all;
+    const kinds = ['EQ', 'INDEX', 'FUT', 'CE', 'PE'];
+    const picks = ['NSE', 'BSE', 'NSE_INDEX', 'BSE_INDEX', 'NFO', 'BFO', 'MCX', 'CDS'].flatMap((ex) =>
+      kinds.flatMap((kind) => {
+        const rows = all.filter((i) => i.exchange === ex && i.kind === kind);
+        return rows.length === 0 ? [] : [rows[0]!, rows[Math.floor(rows.length / 2)]!, rows.at(-1)!];
+      }),
+    );
+    expect(picks.length).toBeGreaterThan(40);
+    for (const inst of picks) {
+      const rows = await search(inst.symbol.toLowerCase());
+      expect(rows[0]?.symbol, inst.symbol).toBe(inst.symbol);
+      const filtered = await search(inst.symbol, inst.exchange);
+      expect(filtered[0], `${inst.exchange}:${inst.symbol}`).toMatchObject({
+        symbol: inst.symbol,
+        exchange: inst.exchange,
+      });
+    }
+  });
+
+  it('a 100,000-character query is 400 naming the field', async () => {
+    const r = await gw.post('/api/v1/search', { apikey: key, query: 'N'.repeat(100_000) });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ status: 'error', message: 'query must be at most 256 characters' });
+  });
+
   it.each([[''], ['   '], [undefined]])('empty query %j is 400', async (query) => {
     const r = await gw.post('/api/v1/search', { apikey: key, query });
     expect(r.status).toBe(400);
@@ -228,7 +341,7 @@ describe('expiry (§4.17, §7.3)', () => {
       instrumenttype: 'options',
     });
     expect(r.status).toBe(200);
-    ExpiryResponse.parse(r.json);
+    expectExact(ExpiryResponse, r.json);
     const dates = r.body['data'] as string[];
     expect(dates.length).toBeGreaterThan(3);
     expect(r.body['message']).toBe(`Found ${dates.length} expiry dates for NIFTY options in NFO`);
@@ -240,16 +353,48 @@ describe('expiry (§4.17, §7.3)', () => {
     expect(parsed[0]!).toBeGreaterThanOrEqual(Date.parse('2026-11-20'));
   });
 
-  it('futures of NIFTY exclude NIFTYNXT50 (exact underlying match)', async () => {
-    const a = await gw.post('/api/v1/expiry', {
-      apikey: key,
-      symbol: 'NIFTY',
-      exchange: 'NFO',
-      instrumenttype: 'futures',
-    });
-    expect(a.status).toBe(200);
-    expect((a.body['data'] as string[]).length).toBeGreaterThan(0);
-    expect((a.body['data'] as string[]).length).toBeLessThanOrEqual(4);
+  async function expiries(symbol: string, exchange: string, instrumenttype: string): Promise<string[]> {
+    const r = await gw.post('/api/v1/expiry', { apikey: key, symbol, exchange, instrumenttype });
+    expect(r.status, r.text.slice(0, 200)).toBe(200);
+    return expectExact(ExpiryResponse, r.json).data;
+  }
+  /** An underlying's own expiries, from the master rows whose underlying name is exactly `name`. */
+  function ownExpiries(name: string, exchange: string, futures: boolean): string[] {
+    const dates = new Set<string>();
+    for (const i of gw.gateway.master.all) {
+      if (i.exchange === exchange && i.name === name && (i.kind === 'FUT') === futures && i.expiryDate)
+        dates.add(i.expiryDate);
+    }
+    const fmt = (iso: string) => {
+      const [y, m, d] = iso.split('-');
+      const mon = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+      return `${d}-${mon[Number(m) - 1]}-${y!.slice(2)}`;
+    };
+    return [...dates].sort().map(fmt);
+  }
+
+  it('matches the underlying exactly: NIFTY vs NIFTYNXT50, and a prefix matches nothing', async () => {
+    const nifty = await expiries('NIFTY', 'NFO', 'options');
+    const next50 = await expiries('NIFTYNXT50', 'NFO', 'options');
+    expect(nifty).toEqual(ownExpiries('NIFTY', 'NFO', false));
+    expect(next50).toEqual(ownExpiries('NIFTYNXT50', 'NFO', false));
+    // NIFTY has weeklies; NIFTYNXT50 only monthlies, so the two answers differ.
+    expect(next50.length).toBeLessThan(nifty.length);
+    expect(await expiries('NIFTY', 'NFO', 'futures')).toEqual(ownExpiries('NIFTY', 'NFO', true));
+    // Prefixes of longer underlyings are not underlyings.
+    for (const prefix of ['NIFTYNXT', 'NIFTYNXT5', 'BANK', 'NIFT', 'SENSEX5']) {
+      for (const ex of ['NFO', 'BFO']) expect(await expiries(prefix, ex, 'options'), prefix).toEqual([]);
+    }
+  });
+
+  it('matches the underlying exactly where the dates differ: MCX GOLD never picks up GOLDM', async () => {
+    const gold = await expiries('GOLD', 'MCX', 'futures');
+    const goldm = await expiries('GOLDM', 'MCX', 'futures');
+    expect(gold).toEqual(ownExpiries('GOLD', 'MCX', true));
+    const onlyGoldm = goldm.filter((d) => !gold.includes(d));
+    expect(onlyGoldm.length, 'GOLDM has expiries GOLD does not').toBeGreaterThan(0);
+    for (const d of onlyGoldm) expect(gold).not.toContain(d);
+    expect(await expiries('gold', 'MCX', 'futures')).toEqual(gold);
   });
 
   it('no match is 200 success with [] and the §7.3 sentence', async () => {
@@ -287,7 +432,7 @@ describe('expiry (§4.17, §7.3)', () => {
     for (const instrumenttype of ['futures', 'options']) {
       const r = await gw.post('/api/v1/expiry', { apikey: key, symbol: 'X', exchange, instrumenttype });
       expect(r.status).toBe(200);
-      ExpiryResponse.parse(r.json);
+      expectExact(ExpiryResponse, r.json);
     }
   });
 });
@@ -303,7 +448,7 @@ describe('history (§9.4)', () => {
       end_date: '2026-11-20',
     });
     expect(r.status).toBe(200);
-    HistoryResponse.parse(r.json);
+    expectExact(HistoryResponse, r.json);
     const bars = r.body['data'] as Record<string, unknown>[];
     expect(bars.length).toBeGreaterThan(100);
     for (const b of bars) {
@@ -365,7 +510,7 @@ describe('authentication', () => {
     const r = await gw.post(path, { ...body, apikey: 'f'.repeat(64) });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ status: 'error', message: 'Invalid openalgo apikey' });
-    ErrorBody.parse(r.json);
+    expectExact(ErrorBody, r.json);
   });
 
   it.each(bodies)('%s: a missing key is 400 naming apikey', async (path, body) => {
