@@ -134,6 +134,14 @@ export function createCore(ports: CorePorts): Core {
   let visible = ports.visible ?? false;
   let started = false;
   let switching: Promise<void> = Promise.resolve();
+  /** Watchers of earlier sessions whose last poll is still in flight (a hung gateway must not block a switch). */
+  const retiring = new Set<Promise<void>>();
+  /**
+   * One client per profile, kept across switches, so what it learnt (a 404 means "not offered", a
+   * 429's cooldown) stays with that profile and never leaks to another. Rebuilt when the profile's
+   * URL or rate budget changes.
+   */
+  const clients = new Map<string, { baseUrl: string; rateLimit: number; client: GatewayClient }>();
   const unsubscribe: (() => void)[] = [];
 
   function currentSession(): Session {
@@ -168,14 +176,20 @@ export function createCore(ports: CorePorts): Core {
 
   async function clientFor(profile: Profile): Promise<GatewayClient> {
     const baseUrl = profile.kind === 'paper' ? (await ensurePaper()).url : profile.baseUrl;
-    return createGatewayClient({
+    const rateLimit = profile.rateLimitPerSecond;
+    const known = clients.get(profile.id);
+    if (known && known.baseUrl === baseUrl && known.rateLimit === rateLimit) return known.client;
+    const client = createGatewayClient({
       baseUrl,
       getApiKey: () => secrets.revealForGatewayClient(profile.id),
       clock,
-      rateLimit: profile.rateLimitPerSecond,
+      rateLimit,
       ...(ports.fetch ? { fetch: ports.fetch } : {}),
+      // Test tuning; a `rateLimit` here overrides every profile's.
       ...ports.gateway,
     });
+    clients.set(profile.id, { baseUrl, rateLimit, client });
+    return client;
   }
 
   function updateTray(): void {
@@ -193,8 +207,13 @@ export function createCore(ports: CorePorts): Core {
   }
 
   async function openSession(profile: Profile): Promise<void> {
-    // The old session serves calls until the new one is ready; only its polling stops now.
-    await session?.watcher.stop();
+    // The old watcher stops polling now; a poll it has in flight ends on its own (its events carry
+    // its profile id and raise no alerts), so a hung gateway cannot hold up the switch.
+    const old = session?.watcher.stop();
+    if (old) {
+      const done: Promise<void> = old.finally(() => retiring.delete(done));
+      retiring.add(done);
+    }
     risk.clear();
     const client = await clientFor(profile);
     const watcher = createWatcher({
@@ -223,7 +242,7 @@ export function createCore(ports: CorePorts): Core {
       });
   }
 
-  const router = createRouter(
+  const inner = createRouter(
     {
       ...orderHandlers({ session: currentSession, journal, risk, clock, emit, logger }),
       ...serviceHandlers({
@@ -234,12 +253,20 @@ export function createCore(ports: CorePorts): Core {
         journal,
         alerts,
         emit,
-        async ping(profileId) {
+        async testKey(profileId) {
           const s = currentSession();
-          if (s.profile.id === profileId) return s.client.ping();
-          const profile = profiles.get(profileId);
+          const profile = s.profile.id === profileId ? s.profile : profiles.get(profileId);
           if (!profile) throw new Error(`no profile ${profileId}`);
-          return (await clientFor(profile)).ping();
+          const client = s.profile.id === profileId ? s.client : await clientFor(profile);
+          const pong = await client.ping();
+          if (pong.ok || pong.error.kind !== 'not_offered') return pong;
+          // A gateway without ping (it is not in the spec): funds needs the same key and session.
+          const funds = await client.funds();
+          if (!funds.ok) return funds;
+          return {
+            ok: true,
+            value: { status: 'success', data: { broker: '', message: 'key accepted (funds answered)' } },
+          };
         },
         setVisibility(v) {
           visible = v;
@@ -252,6 +279,19 @@ export function createCore(ports: CorePorts): Core {
     },
     { logger, redact: scrub },
   );
+  /**
+   * Calls wait for a profile switch under way (opening a session is quick: it never waits for the old
+   * gateway), so a call made after `profiles.switch` answered can never reach the previous profile.
+   */
+  const router: Router = {
+    channels: inner.channels,
+    invoke: (async (channel: string, input?: unknown) => {
+      await switching;
+      const result = await inner.invoke(channel, input);
+      await switching;
+      return result;
+    }) as Router['invoke'],
+  };
 
   function wire(): void {
     // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
@@ -276,6 +316,7 @@ export function createCore(ports: CorePorts): Core {
       bus.on('books.orders', updateTray),
       profiles.onSwitch((p) => reopen(p)),
       settings.onChange(() => {
+        for (const id of clients.keys()) if (!profiles.get(id)) clients.delete(id);
         // Compared resolved: the paper profile's stored URL is empty, its live one is the embedded port.
         const current = session?.profile;
         const next = current && profiles.get(current.id);
@@ -306,6 +347,7 @@ export function createCore(ports: CorePorts): Core {
       for (const u of unsubscribe.splice(0)) u();
       await switching;
       await session?.watcher.stop();
+      await Promise.all(retiring);
       await paper?.stop();
       paper = undefined;
       journal.close();

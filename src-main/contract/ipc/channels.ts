@@ -123,6 +123,7 @@ export type ProfilesList = z.infer<typeof ProfilesList>;
 export const ProfileUpdateInput = z.strictObject({ id: ProfileId, changes: ProfileUpdate });
 export const ProfileIdInput = z.strictObject({ id: ProfileId });
 
+/** Without a profileId, the active profile's rows only: a profile switch never mixes journals. */
 export const JournalQueryInput = JournalQuery.optional();
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {

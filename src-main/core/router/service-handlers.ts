@@ -27,8 +27,11 @@ export interface ServiceDeps {
   journal: Journal;
   alerts: Alerts;
   emit: Emit;
-  /** `ping` with the given profile's key (a client of its own when it is not the active one). */
-  ping(profileId: string): Promise<GatewayResult<PingResponse>>;
+  /**
+   * Tries the given profile's key with `ping`, or `funds` where the gateway has no ping (through that
+   * profile's own client, active or not).
+   */
+  testKey(profileId: string): Promise<GatewayResult<PingResponse>>;
   /** Remembered across profile switches. */
   setVisibility(visible: boolean): number;
   /** After a key change: the watcher should look again now. */
@@ -61,6 +64,10 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
     return okResult({ activeProfileId: d.profiles.active().id, profiles: await d.profiles.list() });
   }
   const known = (id: string) => d.profiles.get(id) !== undefined;
+  const journalScope = <Q extends { profileId?: string | undefined }>(query: Q | undefined) => ({
+    ...query,
+    profileId: query?.profileId ?? d.session().profile.id,
+  });
 
   return {
     'books.orders': async () => fromGateway(await client().orderbook()),
@@ -99,7 +106,7 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
     async 'apiKey.test'(input) {
       const profileId = target(input);
       if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
-      const r = await d.ping(profileId);
+      const r = await d.testKey(profileId);
       if (!r.ok) return fromGateway(r);
       return okResult({ profileId, broker: r.value.data.broker, message: r.value.data.message });
     },
@@ -153,10 +160,12 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
       }
     },
 
-    'journal.query': async (input) => okResult(d.journal.query(input)),
+    // The active profile's rows unless another profile is named: a switch never mixes journals.
+    'journal.query': async (input) => okResult(d.journal.query(journalScope(input))),
     async 'journal.exportCsv'(input) {
-      const rows = d.journal.query({ limit: 100_000, ...input }).length;
-      return okResult({ csv: d.journal.exportCsv(input), rows });
+      const query = journalScope(input);
+      const rows = d.journal.query({ limit: 100_000, ...query }).length;
+      return okResult({ csv: d.journal.exportCsv(query), rows });
     },
 
     'alerts.mute': async (input) => okResult(d.alerts.mute(input.orderid, input.muted)),
