@@ -8,15 +8,25 @@ import { createCore, type Core } from '../../../src-main/core/index.js';
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 import { ManualClock } from '../../../src-main/gateway/index.js';
 
+/** Lets pending promise chains and I/O run (no timers: the core's clock is a ManualClock). */
+async function settle(rounds: number): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
 const PAPER_URL = 'http://paper.invalid';
 
 interface Call {
+  /** The gateway's host name (one fake serves every profile). */
+  host: string;
   path: string;
   body: Record<string, unknown>;
 }
 
-/** Answers like the paper gateway for the few operations the router needs. */
-function fakeGateway(state: { position: number; ltp: number }) {
+/**
+ * Answers like the paper gateway for the few operations the router needs; `missing` holds
+ * `host/operation` pairs answered with the real gateway's route-missing 404.
+ */
+function fakeGateway(state: { position: number; ltp: number; missing?: Set<string> }) {
   const calls: Call[] = [];
   let nextId = 100;
   const answers: Record<string, (b: Record<string, unknown>) => unknown> = {
@@ -53,13 +63,23 @@ function fakeGateway(state: { position: number; ltp: number }) {
     placesmartorder: () => ({ status: 'success', orderid: String(nextId++) }),
     openposition: () => ({ status: 'success', quantity: state.position }),
     ping: () => ({ status: 'success', data: { message: 'pong', broker: 'fake' } }),
+    funds: () => ({
+      status: 'success',
+      data: {
+        availablecash: '100.00',
+        collateral: '0.00',
+        m2mrealized: '0.00',
+        m2munrealized: '0.00',
+        utiliseddebits: '0.00',
+      },
+    }),
   };
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const op = url.pathname.replace('/api/v1/', '');
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path: op, body });
-    const answer = answers[op];
+    calls.push({ host: url.hostname, path: op, body });
+    const answer = state.missing?.has(`${url.hostname}/${op}`) ? undefined : answers[op];
     if (!answer)
       return new Response(JSON.stringify({ message: 'Not found', path: url.pathname }), { status: 404 });
     return new Response(JSON.stringify(answer(body)), {
@@ -74,12 +94,13 @@ let dataDir: string;
 let core: Core;
 let clock: ManualClock;
 let gw: ReturnType<typeof fakeGateway>;
-const state = { position: 0, ltp: 812.35 };
+const state = { position: 0, ltp: 812.35, missing: new Set<string>() };
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'router-'));
   clock = new ManualClock(1_000_000);
   state.position = 0;
+  state.missing.clear();
   gw = fakeGateway(state);
   core = createCore({
     paths: { dataDir },
@@ -298,5 +319,130 @@ describe('services', () => {
       ok: true,
       value: { broker: 'fake', profileId: 'paper' },
     });
+  });
+
+  it('tests the key with funds where the gateway has no ping; funds’ own failure is the answer', async () => {
+    state.missing.add('broker.invalid/ping');
+    await core.router.invoke('profiles.add', {
+      id: 'broker',
+      name: 'Broker',
+      baseUrl: 'http://broker.invalid',
+    });
+    // No key yet: refused without a request.
+    expect(await core.router.invoke('apiKey.test', { profileId: 'broker' })).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorised' },
+    });
+    expect(gw.calls.filter((c) => c.host === 'broker.invalid')).toEqual([]);
+    await core.router.invoke('apiKey.set', { profileId: 'broker', key: 'b'.repeat(40) });
+    const tested = await core.router.invoke('apiKey.test', { profileId: 'broker' });
+    expect(tested).toMatchObject({ ok: true, value: { profileId: 'broker' } });
+    const sent = () => gw.calls.filter((c) => c.host === 'broker.invalid').map((c) => c.path);
+    expect(sent()).toEqual(['ping', 'funds']);
+    expect(gw.calls.at(-1)?.body.apikey).toBe('b'.repeat(40));
+    // The 404 is remembered for that profile: the next test goes straight to funds.
+    await core.router.invoke('apiKey.test', { profileId: 'broker' });
+    expect(sent()).toEqual(['ping', 'funds', 'funds']);
+    // Funds refusing the key is the answer.
+    state.missing.add('broker.invalid/funds');
+    expect(await core.router.invoke('apiKey.test', { profileId: 'broker' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_offered' },
+    });
+  });
+
+  it('reports the memory-only fallback and its warning in apiKey.status', async () => {
+    // keytar: null and no safeStorage port: nothing but memory is left.
+    const status = await core.router.invoke('apiKey.status');
+    expect(status).toMatchObject({
+      ok: true,
+      value: { backend: 'memory', persistent: false, present: true, profileId: 'paper' },
+    });
+    expect(status.ok && status.value.warning).toMatch(/memory only and must be entered again/);
+  });
+
+  it('remembers a "not offered" 404 per profile, across switches, without sharing it', async () => {
+    state.missing.add('broker.invalid/quotes');
+    await core.router.invoke('profiles.add', {
+      id: 'broker',
+      name: 'Broker',
+      baseUrl: 'http://broker.invalid',
+    });
+    await core.router.invoke('apiKey.set', { profileId: 'broker', key: 'b'.repeat(40) });
+    const quotes = () => core.router.invoke('market.quotes', { symbol: 'SBIN', exchange: 'NSE' });
+    const sentTo = (host: string) => gw.calls.filter((c) => c.host === host && c.path === 'quotes').length;
+
+    await core.router.invoke('profiles.switch', { id: 'broker' });
+    expect(await quotes()).toMatchObject({ ok: false, error: { kind: 'not_offered' } });
+    expect(sentTo('broker.invalid')).toBe(1);
+    // The paper profile's gateway does offer quotes: its client knows nothing of the other's 404.
+    await core.router.invoke('profiles.switch', { id: 'paper' });
+    expect(await quotes()).toMatchObject({ ok: true });
+    expect(sentTo('paper.invalid')).toBe(1);
+    // Back on the broker: still known as not offered, nothing sent.
+    await core.router.invoke('profiles.switch', { id: 'broker' });
+    expect(await quotes()).toMatchObject({ ok: false, error: { kind: 'not_offered' } });
+    expect(sentTo('broker.invalid')).toBe(1);
+    // A new URL is another gateway: asked again.
+    await core.router.invoke('profiles.update', {
+      id: 'broker',
+      changes: { baseUrl: 'http://broker2.invalid' },
+    });
+    expect(await quotes()).toMatchObject({ ok: true });
+    expect(sentTo('broker2.invalid')).toBe(1);
+  });
+});
+
+describe("a profile's rate budget", () => {
+  it('reaches its gateway client and changes with the profile', async () => {
+    // A core without the test-wide budget override: the profiles' own rates apply.
+    const dir = mkdtempSync(join(tmpdir(), 'router-rate-'));
+    const own = createCore({
+      paths: { dataDir: dir },
+      logger: createMemoryLogger(),
+      notifier: { notify: () => undefined },
+      tray: { update: () => undefined },
+      clock,
+      keytar: null,
+      fetch: gw.fetchFn,
+      startPaperGateway: async () => ({ url: PAPER_URL, stop: async () => undefined }),
+      gateway: { retry: { maxRetries: 0 } },
+    });
+    try {
+      await own.start();
+      await own.router.invoke('profiles.add', {
+        id: 'slow',
+        name: 'Slow',
+        baseUrl: 'http://slow.invalid',
+        rateLimitPerSecond: 2,
+      });
+      await own.router.invoke('apiKey.set', { profileId: 'slow', key: 's'.repeat(40) });
+      await own.router.invoke('profiles.switch', { id: 'slow' });
+      const sent = () => gw.calls.filter((c) => c.host === 'slow.invalid').length;
+      const burst = (n: number) =>
+        Promise.all(
+          Array.from({ length: n }, () =>
+            own.router.invoke('market.quotes', { symbol: 'SBIN', exchange: 'NSE' }),
+          ),
+        );
+
+      const first = burst(3);
+      await settle(20);
+      expect(sent()).toBe(2); // the third waits for the window (a ManualClock: until advanced)
+      await clock.advance(1000);
+      expect((await first).every((r) => r.ok)).toBe(true);
+      expect(sent()).toBe(3);
+
+      // A higher rate takes effect at once.
+      await clock.advance(1000);
+      await own.router.invoke('profiles.update', { id: 'slow', changes: { rateLimitPerSecond: 5 } });
+      const second = burst(5);
+      await settle(20);
+      expect(sent()).toBe(8);
+      expect((await second).every((r) => r.ok)).toBe(true);
+    } finally {
+      await own.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
