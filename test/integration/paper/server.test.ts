@@ -9,6 +9,7 @@ import {
   parseRateLimit,
   resolveRateLimits,
 } from '../../../src-main/paper/http/rate-limit.js';
+import { expectExact } from '../../helpers/exact.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
 
 const POST_ROUTES = [
@@ -271,6 +272,83 @@ describe('rate limiting', () => {
     expect(over).toHaveLength(2);
     expect(over[0]!.text).toBe('Rate limit exceeded. Please slow down your requests.');
     expect(over[0]!.headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('rate limiting at the defaults (no override, empty environment)', () => {
+  let plain: TestGateway;
+  beforeAll(async () => {
+    // `rateLimits: {}` replaces the test helper's raised limits; `env: {}` hides the caller's variables.
+    plain = await startTestGateway({ rateLimits: {}, env: {} });
+  });
+  afterAll(async () => {
+    await plain.stop();
+  });
+
+  const burst = <T extends { status: number }>(n: number, call: () => Promise<T>) =>
+    Promise.all(Array.from({ length: n }, call));
+  const count = (rs: readonly { status: number }[], status: number) =>
+    rs.filter((r) => r.status === status).length;
+
+  it('every bucket is 10 requests per second', () => {
+    expect(plain.gateway.server.limits).toEqual({ api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 });
+  });
+
+  it('ticker: the 11th request within a second is 429 with retry_after and Retry-After', async () => {
+    const path = '/api/v1/ticker/NSE:SBIN?interval=1m&from=2026-11-20&to=2026-11-20';
+    // Warm the series with another key so the burst's requests are all quick.
+    const warm = 'warm-up-key-ticker';
+    plain.gateway.keys.add(warm);
+    expect((await plain.get(path, { 'X-API-KEY': warm })).status).toBe(200);
+    const rs = await burst(14, () => plain.get(path, { 'X-API-KEY': plain.apiKey }));
+    expect([count(rs, 200), count(rs, 429)]).toEqual([10, 4]);
+    const over = rs.find((r) => r.status === 429)!;
+    expect(over.json).toEqual({
+      status: 'error',
+      message: 'Rate limit exceeded. Please slow down your requests.',
+      retry_after: 1,
+    });
+    expect(over.headers.get('retry-after')).toBe('1');
+  });
+
+  it('expiry: the 11th request within a second is 429, on its own bucket', async () => {
+    const body = { apikey: plain.apiKey, symbol: 'NIFTY', exchange: 'NFO', instrumenttype: 'options' };
+    const rs = await burst(14, () => plain.post('/api/v1/expiry', body));
+    expect([count(rs, 200), count(rs, 429)]).toEqual([10, 4]);
+    expectExact(ErrorBody, rs.find((r) => r.status === 429)!.json);
+    // The other buckets of the same key are untouched.
+    expect((await plain.post('/api/v1/ping', { apikey: plain.apiKey })).status).toBe(200);
+  });
+
+  it('a bad key is 403, never 429, however fast it is sent', async () => {
+    const rs = await burst(14, () =>
+      plain.post('/api/v1/expiry', {
+        apikey: 'f'.repeat(64),
+        symbol: 'NIFTY',
+        exchange: 'NFO',
+        instrumenttype: 'options',
+      }),
+    );
+    expect(count(rs, 403)).toBe(14);
+  });
+});
+
+describe('rate limiting from API_RATE_LIMIT', () => {
+  let fromEnv: TestGateway;
+  beforeAll(async () => {
+    fromEnv = await startTestGateway({ rateLimits: {}, env: { API_RATE_LIMIT: '4 per second' } });
+  });
+  afterAll(async () => {
+    await fromEnv.stop();
+  });
+
+  it('sets the general bucket (and, per spec §8, the ticker and expiry ones); orders keep 10', async () => {
+    expect(fromEnv.gateway.server.limits).toEqual({ api: 4, order: 10, smart: 10, ticker: 4, expiry: 4 });
+    const rs = await Promise.all(
+      Array.from({ length: 7 }, () => fromEnv.post('/api/v1/intervals', { apikey: fromEnv.apiKey })),
+    );
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(rs.filter((r) => r.status === 429)).toHaveLength(3);
   });
 });
 
