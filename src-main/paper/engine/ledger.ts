@@ -117,11 +117,24 @@ export class Ledger {
   readonly file: string;
 
   private readonly s;
+  /**
+   * Write-through caches of the rows every placement reads (account balances, the position being
+   * traded). Only this connection writes the ledger while it is open, so they stay exact; null
+   * records a known-missing row.
+   */
+  private readonly accountCache = new Map<string, AccountRow | null>();
+  private readonly positionCache = new Map<string, PositionRow | null>();
+  /** One transaction wrapper for the ledger's life (nested calls become savepoints). */
+  private readonly tx: (fn: () => unknown) => unknown;
 
   constructor(dataDir: string, opts: LedgerOptions = {}) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, LEDGER_FILE);
     const db = new Database(this.file);
+    // Small pages for a new ledger (no effect on an existing file): a placement dirties about a
+    // dozen pages, each appended whole to the WAL on commit, so 1 KiB pages write a quarter of the
+    // bytes of the 4 KiB default (measured ~30% faster per order).
+    db.pragma('page_size = 1024');
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${opts.durability === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = OFF');
@@ -131,6 +144,7 @@ export class Ledger {
       String(LEDGER_SCHEMA_VERSION),
     );
     this.db = db;
+    this.tx = db.transaction((fn: () => unknown) => fn());
 
     this.s = {
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
@@ -258,7 +272,19 @@ export class Ledger {
   }
 
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    try {
+      return this.tx(fn) as T;
+    } catch (err) {
+      // Rolled back (to the savepoint, or wholly): the row caches may hold undone writes.
+      this.forgetCaches();
+      throw err;
+    }
+  }
+
+  /** Drops the in-memory row caches (they refill from SQLite on use). */
+  forgetCaches(): void {
+    this.accountCache.clear();
+    this.positionCache.clear();
   }
 
   meta(key: string): string | undefined {
@@ -268,21 +294,30 @@ export class Ledger {
     this.s.metaSet.run(key, value);
   }
 
+  /** An account's row (shared with the cache: do not mutate). */
   account(account: string): AccountRow | undefined {
-    return this.s.accountGet.get(account);
+    let row = this.accountCache.get(account);
+    if (row === undefined) {
+      row = this.s.accountGet.get(account) ?? null;
+      this.accountCache.set(account, row);
+    }
+    return row ?? undefined;
   }
   insertAccount(row: Pick<AccountRow, 'account' | 'capital' | 'settled_day' | 'created_ms'>): void {
     this.s.accountInsert.run(row.account, row.capital, row.settled_day, row.created_ms, row.capital);
+    this.accountCache.delete(row.account);
   }
   setSettledDay(account: string, day: number): void {
     this.s.accountSettled.run(day, account);
+    this.accountCache.delete(account);
   }
   accounts(): AccountRow[] {
     return this.s.accountsAll.all();
   }
 
-  insertOrder(row: NewOrderRow): void {
-    this.s.orderInsert.run(row);
+  /** Inserts an order and returns its seq (rowid). */
+  insertOrder(row: NewOrderRow): number {
+    return Number(this.s.orderInsert.run(row).lastInsertRowid);
   }
   updateOrder(row: OrderRow): void {
     this.s.orderUpdate.run(row);
@@ -316,11 +351,20 @@ export class Ledger {
     return this.s.maxTradeSeq.get()?.n ?? 0;
   }
 
+  /** A position row (shared with the cache: do not mutate). */
   position(account: string, exchange: string, symbol: string, product: string): PositionRow | undefined {
-    return this.s.positionGet.get(account, exchange, symbol, product);
+    const key = `${account}\u0000${exchange}\u0000${symbol}\u0000${product}`;
+    let row = this.positionCache.get(key);
+    if (row === undefined) {
+      row = this.s.positionGet.get(account, exchange, symbol, product) ?? null;
+      this.positionCache.set(key, row);
+    }
+    return row ?? undefined;
   }
   putPosition(row: PositionRow): void {
     this.s.positionPut.run(row);
+    const key = `${row.account}\u0000${row.exchange}\u0000${row.symbol}\u0000${row.product}`;
+    this.positionCache.set(key, { ...row });
   }
   positions(account: string): PositionRow[] {
     return this.s.positionsOf.all(account);
@@ -371,6 +415,12 @@ export class Ledger {
     const realised = delta.realised ?? 0;
     if (delta.available === 0 && used === 0 && realised === 0) return;
     this.s.accountAdjust.run(delta.available, used, realised, account);
+    const cached = this.accountCache.get(account);
+    if (cached) {
+      cached.available += delta.available;
+      cached.used_margin += used;
+      cached.realised += realised;
+    }
     if (delta.available !== 0) this.s.movementInsert.run(account, timeMs, kind, delta.available, ref);
   }
 
@@ -391,6 +441,7 @@ export class Ledger {
     this.db
       .exec(`DELETE FROM orders; DELETE FROM trades; DELETE FROM positions; DELETE FROM strategy_positions;
       DELETE FROM holdings; DELETE FROM fund_movements; DELETE FROM responses;`);
+    this.forgetCaches();
     this.db
       .prepare(
         'UPDATE accounts SET capital = ?, settled_day = ?, available = ?, used_margin = 0, realised = 0',

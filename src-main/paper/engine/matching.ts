@@ -29,7 +29,34 @@ export class LiquidityTracker {
     second: number,
     levels: readonly BookLevel[],
     quantity: number,
-    within: (price: number) => boolean = () => true,
+    within?: (price: number) => boolean,
+  ): Fill[] {
+    return this.take(key, second, levels, quantity, within, false, undefined);
+  }
+
+  /**
+   * walk() for the engine's hot path: the limit as a number (a BUY takes levels at or below it, a
+   * SELL at or above), so no closure is built per order.
+   */
+  walkUpTo(
+    key: string,
+    second: number,
+    levels: readonly BookLevel[],
+    quantity: number,
+    buy: boolean,
+    limit: number | undefined,
+  ): Fill[] {
+    return this.take(key, second, levels, quantity, undefined, buy, limit);
+  }
+
+  private take(
+    key: string,
+    second: number,
+    levels: readonly BookLevel[],
+    quantity: number,
+    within: ((price: number) => boolean) | undefined,
+    buy: boolean,
+    limit: number | undefined,
   ): Fill[] {
     let t = this.taken.get(key);
     if (!t || t.second !== second) {
@@ -41,7 +68,8 @@ export class LiquidityTracker {
     for (const level of levels) {
       if (left <= 0) break;
       const price = toUnits(level.price);
-      if (price <= 0 || !within(price)) break;
+      if (price <= 0 || (within !== undefined && !within(price))) break;
+      if (limit !== undefined && (buy ? price > limit : price < limit)) break;
       const used = t.byPrice.get(price) ?? 0;
       const free = Math.max(0, Math.floor(level.quantity) - used);
       if (free <= 0) continue;

@@ -18,6 +18,7 @@ import type {
 import { istDayOf } from './ist-time.js';
 import { Ledger, type NewOrderRow, type OrderRow, type PositionRow, type TradeRow } from './ledger.js';
 import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, positionMargin } from './margin.js';
+import { ActiveIndex } from './active-index.js';
 import { type Fill, LiquidityTracker } from './matching.js';
 import { OrderIds, tradeId } from './order-ids.js';
 import { applyFill, sellFromHolding } from './positions.js';
@@ -48,8 +49,6 @@ export interface PaperTradingEngine extends TradingEngine {
 }
 
 const ACTIVE: ReadonlySet<PaperOrderStatus> = new Set(['open', 'trigger pending']);
-/** Above this many resting orders, repeated lazy matching within one clock millisecond is skipped. */
-const LAZY_RESCAN_LIMIT = 200;
 
 type Refusal = Extract<EngineResult<PaperOrder>, { ok: false }>;
 const refuse = (status: number, message: string, orderid?: string): Refusal =>
@@ -70,10 +69,11 @@ class Engine implements PaperTradingEngine {
   private readonly ids: OrderIds;
   private tradeSeq: number;
   /** In-memory mirror of open/trigger-pending orders; null after a rollback (reloaded on use). */
-  private active: Map<string, OrderRow> | null = null;
+  private active: ActiveIndex | null = null;
   private knownAccounts = new Set<string>();
   private settledThrough = -1;
-  private lastSyncMs = Number.NaN;
+  /** The order placeOrder is matching before its row is written (see saveOrder). */
+  private placing: OrderRow | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private depth = 0;
 
@@ -118,9 +118,11 @@ class Engine implements PaperTradingEngine {
     this.tradeSeq = Math.max(this.tradeSeq, this.ledger.maxTradeSeq());
   }
 
-  private activeOrders(): Map<string, OrderRow> {
+  private activeOrders(): ActiveIndex {
     if (!this.active) {
-      this.active = new Map(this.ledger.activeOrders().map((o) => [o.orderid, o]));
+      const index = new ActiveIndex();
+      for (const o of this.ledger.activeOrders()) index.put(o);
+      this.active = index;
     }
     return this.active;
   }
@@ -141,25 +143,49 @@ class Engine implements PaperTradingEngine {
   // ---- matching ----
 
   tick(): void {
-    this.sync(true);
+    this.sync();
   }
 
-  /** Matching at the clock's time; lazily before each call, forced by tick(). */
-  private sync(force = false): void {
+  /**
+   * Matching at the clock's time; lazily before each call and from the ticker. Only orders that can
+   * act are visited: open MARKET/SL-M orders, and resting limits/stops the last price has reached
+   * (popped from the per-instrument heaps), in placement order as a full scan would have.
+   */
+  private sync(): void {
     const now = this.clock.now();
     const day = istDayOf(now);
     if (day > this.settledThrough) this.transaction(() => this.settleAll(day, now));
     const active = this.activeOrders();
-    if (active.size === 0) {
-      this.lastSyncMs = now;
-      return;
+    if (active.size === 0) return;
+    const ltpCache = new Map<string, number>();
+    const due: OrderRow[] = [...active.walkers.values()];
+    for (const [key, q] of active.queues) {
+      if (
+        q.buyLimits.items.length +
+          q.sellLimits.items.length +
+          q.buyStops.items.length +
+          q.sellStops.items.length ===
+        0
+      ) {
+        active.queues.delete(key);
+        continue;
+      }
+      const inst = this.instrument(q.exchange, q.symbol);
+      if (!inst) continue;
+      const ltp = toUnits(this.market.lastPrice(inst));
+      ltpCache.set(`${inst.exchange}:${inst.symbol}`, ltp);
+      if (ltp > 0) active.takeActionable(q, ltp, due);
     }
-    if (!force && now === this.lastSyncMs && active.size > LAZY_RESCAN_LIMIT) return;
-    this.lastSyncMs = now;
-    this.transaction(() => {
-      const ltpCache = new Map<string, number>();
-      for (const order of [...active.values()]) this.matchOrder(order, now, false, ltpCache);
-    });
+    if (due.length === 0) return;
+    due.sort(bySeq);
+    try {
+      this.transaction(() => {
+        for (const order of due) this.matchOrder(order, now, false, ltpCache);
+      });
+    } finally {
+      // Re-file what is still active (a rollback dropped the whole index instead).
+      for (const order of due) if (active.byId.get(order.orderid) === order) active.put(order);
+    }
     this.liquidity.prune(Math.floor(now / 1000));
   }
 
@@ -194,24 +220,29 @@ class Engine implements PaperTradingEngine {
     const remaining = o.quantity - o.filled_quantity;
     const second = Math.floor(now / 1000);
     const side = `${key}:${buy ? 'ask' : 'bid'}`;
-    const levels = (): BookLevel[] => {
-      const book = this.market.book(inst);
-      return buy ? book.asks : book.bids;
-    };
     let fills: Fill[];
     if (o.pricetype === 'MARKET' || o.pricetype === 'SL-M') {
-      fills = this.liquidity.walk(side, second, levels(), remaining);
+      fills = this.liquidity.walkUpTo(side, second, this.levels(inst, buy), remaining, buy, undefined);
     } else if (atPlacement || changed) {
       // A new (or just triggered) limit order takes what the book offers up to its limit.
-      const limit = o.price;
-      fills = this.liquidity.walk(side, second, levels(), remaining, (p) => (buy ? p <= limit : p >= limit));
+      fills = this.liquidity.walkUpTo(side, second, this.levels(inst, buy), remaining, buy, o.price);
     } else {
       // A resting one fills in full at its limit once the last price reaches it (as the sandbox).
       const limit = o.price;
       fills = (buy ? ltp <= limit : ltp >= limit) ? [{ price: limit, quantity: remaining }] : [];
     }
     for (const f of fills) this.fill(o, inst, f, now);
-    if (fills.length === 0 && changed) this.ledger.updateOrder(o);
+    if (fills.length === 0 && changed) this.saveOrder(o);
+  }
+
+  /** Writes an order's progress, unless it is the one being placed (inserted once, after its first match). */
+  private saveOrder(o: OrderRow): void {
+    if (o !== this.placing) this.ledger.updateOrder(o);
+  }
+
+  private levels(inst: Instrument, buy: boolean): BookLevel[] {
+    const book = this.market.book(inst);
+    return buy ? book.asks : book.bids;
   }
 
   /** Records one fill: trade row, order progress, position, holdings, margin and cash. */
@@ -229,7 +260,7 @@ class Engine implements PaperTradingEngine {
       o.margin_blocked = 0;
       this.active?.delete(o.orderid);
     }
-    this.ledger.updateOrder(o);
+    this.saveOrder(o);
 
     this.tradeSeq += 1;
     this.ledger.insertTrade({
@@ -378,12 +409,19 @@ class Engine implements PaperTradingEngine {
 
       row.margin_blocked = margin;
       if (input.pricetype === 'SL' || input.pricetype === 'SL-M') row.status = 'trigger pending';
-      this.ledger.insertOrder(row);
       this.ledger.movement(account, now, 'block', { available: -margin, used: margin }, row.orderid);
-      const stored = this.ledger.order(account, row.orderid);
-      if (!stored) throw new Error(`order ${row.orderid} vanished`);
-      this.activeOrders().set(stored.orderid, stored);
-      this.matchOrder(stored, now, true);
+      // Match first, then write the row once in its resulting state (a MARKET order that fills is
+      // one INSERT, not an INSERT and an UPDATE); its seq is the rowid, so nothing is read back.
+      const stored: OrderRow = { seq: 0, ...row };
+      this.placing = stored;
+      try {
+        this.matchOrder(stored, now, true);
+      } finally {
+        this.placing = undefined;
+      }
+      stored.seq = this.ledger.insertOrder(stored);
+      // Filed under its status after the first match (put() leaves out a completed order).
+      this.activeOrders().put(stored);
       return { ok: true, value: toPaperOrder(stored) };
     });
   }
@@ -455,7 +493,7 @@ class Engine implements PaperTradingEngine {
       // As the sandbox: no margin re-computation; the next tick decides whether it now fills.
       const updated: OrderRow = { ...o, quantity, price, trigger_price: trigger, updated_ms: now };
       this.ledger.updateOrder(updated);
-      this.activeOrders().set(orderid, updated);
+      this.activeOrders().put(updated);
       return { ok: true, value: toPaperOrder(updated) };
     });
   }
@@ -624,7 +662,7 @@ class Engine implements PaperTradingEngine {
       this.ledger.clearBooks(this.capital, istDayOf(now));
       this.ledger.setMeta('mode_version', String(this.mode().mode_version + 1));
     });
-    this.active = new Map();
+    this.active = new ActiveIndex();
     this.liquidity.clear();
   }
 
@@ -650,6 +688,8 @@ class Engine implements PaperTradingEngine {
     this.ledger.close();
   }
 }
+
+const bySeq = (a: OrderRow, b: OrderRow): number => a.seq - b.seq;
 
 function emptyPosition(o: OrderRow, now: number): PositionRow {
   return {

@@ -54,6 +54,12 @@ class Simulator implements SimulatedMarket {
   private readonly underlyings: ReadonlyMap<string, Underlying>;
   private readonly uSeries = new Map<string, UnderlyingSeries>();
   private readonly iSeries = new Map<string, InstrumentSeries>();
+  /**
+   * Last quote/book per instrument, good for its second: the order engine asks for a book on every
+   * fill. setPrice bumps `version` so a moved price is never served from the cache.
+   */
+  private readonly books = new Map<string, { sec: number; version: number; quote: Quote; book: Book }>();
+  private version = 0;
 
   constructor(opts: MarketOptions) {
     this.clock = opts.clock;
@@ -106,9 +112,8 @@ class Simulator implements SimulatedMarket {
     return split ? [split] : [];
   }
 
-  private quoteAndBook(inst: Instrument): { quote: Quote; book: TickBook; s: InstrumentSeries } {
+  private quoteAndBook(inst: Instrument, now: number): { quote: Quote; book: TickBook; s: InstrumentSeries } {
     const s = this.series(inst);
-    const now = this.nowSec();
     const ltp = s.secondClose(now);
     const d = istDay(now);
     const day = s.day(d, now);
@@ -137,19 +142,35 @@ class Simulator implements SimulatedMarket {
   }
 
   quote(inst: Instrument): Quote {
-    return this.quoteAndBook(inst).quote;
+    return this.cached(inst).quote;
   }
 
+  /** The book of the current second (shared between callers of that second: do not mutate). */
   book(inst: Instrument): Book {
-    const { quote, book, s } = this.quoteAndBook(inst);
+    return this.cached(inst).book;
+  }
+
+  private cached(inst: Instrument): { quote: Quote; book: Book } {
+    const key = `${inst.exchange}:${inst.symbol}`;
+    const sec = this.nowSec();
+    const hit = this.books.get(key);
+    if (hit && hit.sec === sec && hit.version === this.version) return hit;
+    const { quote, book, s } = this.quoteAndBook(inst, sec);
     const t = s.tick;
-    return {
-      ...quote,
-      bids: book.bids.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
-      asks: book.asks.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
-      totalbuyqty: book.totalBuy,
-      totalsellqty: book.totalSell,
+    const entry = {
+      sec,
+      version: this.version,
+      quote,
+      book: {
+        ...quote,
+        bids: book.bids.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
+        asks: book.asks.map((l) => ({ price: t.toPrice(l.ticks), quantity: l.quantity })),
+        totalbuyqty: book.totalBuy,
+        totalsellqty: book.totalSell,
+      },
     };
+    this.books.set(key, entry);
+    return entry;
   }
 
   bars(
@@ -171,6 +192,7 @@ class Simulator implements SimulatedMarket {
     const s = this.series(inst);
     const target = s.tick.toTicks(price);
     if (!(target >= 1)) throw new RangeError(`Price must be at least one tick, got ${price}`);
+    this.version += 1;
     const now = this.nowSec();
     const d = istDay(now);
     const u = s.u;

@@ -1,0 +1,171 @@
+// The engine's in-memory view of its open and trigger-pending orders, indexed so lazy matching costs
+// O(orders that can act now) rather than O(all resting orders): open MARKET/SL-M orders walk the
+// book on every pass; resting limits and pending stops sit in per-instrument heaps ordered by the
+// price at which they become actionable, so a pass only pops those the last price has reached.
+import type { OrderRow } from './ledger.js';
+
+interface Entry {
+  order: OrderRow;
+  /** Price (units) the heap is ordered by, and the order's token when it was pushed. */
+  price: number;
+  token: number;
+}
+
+/** Binary heap; `before(a, b)` true when a must come out first. Stale entries are dropped lazily. */
+class Heap {
+  readonly items: Entry[] = [];
+  constructor(private readonly before: (a: Entry, b: Entry) => boolean) {}
+
+  push(e: Entry): void {
+    const a = this.items;
+    a.push(e);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.before(a[i]!, a[p]!)) break;
+      [a[i], a[p]] = [a[p]!, a[i]!];
+      i = p;
+    }
+  }
+
+  peek(): Entry | undefined {
+    return this.items[0];
+  }
+
+  pop(): Entry | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
+        if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+// Ties go to the older order (lower seq), as the old full scan in placement order did.
+const lowFirst = (a: Entry, b: Entry): boolean =>
+  a.price < b.price || (a.price === b.price && a.order.seq < b.order.seq);
+const highFirst = (a: Entry, b: Entry): boolean =>
+  a.price > b.price || (a.price === b.price && a.order.seq < b.order.seq);
+
+/** The resting orders of one instrument. */
+export class InstrumentQueue {
+  /** BUY limits fill once ltp <= limit: highest limit first. */
+  readonly buyLimits = new Heap(highFirst);
+  /** SELL limits fill once ltp >= limit: lowest first. */
+  readonly sellLimits = new Heap(lowFirst);
+  /** BUY stops trigger once ltp >= trigger: lowest first. */
+  readonly buyStops = new Heap(lowFirst);
+  /** SELL stops trigger once ltp <= trigger: highest first. */
+  readonly sellStops = new Heap(highFirst);
+  constructor(
+    readonly exchange: string,
+    readonly symbol: string,
+  ) {}
+}
+
+export class ActiveIndex {
+  /** Every active order by id, in placement order. */
+  readonly byId = new Map<string, OrderRow>();
+  /** Open MARKET/SL-M orders (partly filled for want of liquidity): walked on every pass. */
+  readonly walkers = new Map<string, OrderRow>();
+  readonly queues = new Map<string, InstrumentQueue>();
+  /** Current heap token of each indexed order; an entry with another token is stale. */
+  private readonly tokens = new Map<string, number>();
+  private nextToken = 1;
+  private stale = 0;
+  private entries = 0;
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Adds or re-files an order after any change of status, price or trigger. Drops it once inactive. */
+  put(o: OrderRow): void {
+    if (o.status !== 'open' && o.status !== 'trigger pending') {
+      this.delete(o.orderid);
+      return;
+    }
+    this.byId.set(o.orderid, o);
+    if (this.tokens.delete(o.orderid)) this.stale += 1;
+    this.walkers.delete(o.orderid);
+    if (o.status === 'open' && (o.pricetype === 'MARKET' || o.pricetype === 'SL-M')) {
+      this.walkers.set(o.orderid, o);
+      return;
+    }
+    const key = `${o.exchange}:${o.symbol}`;
+    let q = this.queues.get(key);
+    if (!q) {
+      q = new InstrumentQueue(o.exchange, o.symbol);
+      this.queues.set(key, q);
+    }
+    const token = this.nextToken++;
+    this.tokens.set(o.orderid, token);
+    this.entries += 1;
+    const buy = o.action === 'BUY';
+    if (o.status === 'open') (buy ? q.buyLimits : q.sellLimits).push({ order: o, price: o.price, token });
+    else (buy ? q.buyStops : q.sellStops).push({ order: o, price: o.trigger_price, token });
+  }
+
+  delete(orderid: string): void {
+    this.byId.delete(orderid);
+    this.walkers.delete(orderid);
+    if (this.tokens.delete(orderid)) this.stale += 1;
+    this.maybeCompact();
+  }
+
+  /**
+   * Takes out of the heaps every order of `q` that the last price `ltp` makes actionable (a limit it
+   * reached, a stop it triggered) and appends it to `out`. The caller files them again with put().
+   */
+  takeActionable(q: InstrumentQueue, ltp: number, out: OrderRow[]): void {
+    this.drain(q.buyLimits, (p) => ltp <= p, out);
+    this.drain(q.sellLimits, (p) => ltp >= p, out);
+    this.drain(q.buyStops, (p) => ltp >= p, out);
+    this.drain(q.sellStops, (p) => ltp <= p, out);
+  }
+
+  private drain(h: Heap, reached: (price: number) => boolean, out: OrderRow[]): void {
+    for (let e = h.peek(); e; e = h.peek()) {
+      const live = this.tokens.get(e.order.orderid) === e.token;
+      if (live && !reached(e.price)) return;
+      h.pop();
+      this.entries -= 1;
+      if (live) {
+        this.tokens.delete(e.order.orderid);
+        out.push(e.order);
+      } else {
+        this.stale -= 1;
+      }
+    }
+  }
+
+  /** Rebuilds the heaps when cancelled/modified orders have left more stale entries than live ones. */
+  private maybeCompact(): void {
+    if (this.stale < 1024 || this.stale < this.entries - this.stale) return;
+    const live = [...this.byId.values()];
+    this.clear();
+    for (const o of live) this.put(o);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.walkers.clear();
+    this.queues.clear();
+    this.tokens.clear();
+    this.stale = 0;
+    this.entries = 0;
+  }
+}
