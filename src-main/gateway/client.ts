@@ -23,6 +23,7 @@ import {
   errorFromHttp,
   fail,
   gatewayMessage,
+  isBrokerModuleMissing,
   isSmartOrderNoOp,
   notOfferedMessage,
   ok,
@@ -180,7 +181,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
     const retryAfter = retryAfterSeconds(body, ex.headers.get('retry-after'), clock.now());
     const error = errorFromHttp(name, ex.status, body, ex.text, retryAfter);
-    if (error.kind === 'not_offered') missing.set(spec.path, name);
+    // Remembered only for a missing route: a missing broker module can be installed while we run.
+    if (error.kind === 'not_offered' && !isBrokerModuleMissing(gatewayMessage(body, ex.text)))
+      missing.set(spec.path, name);
     if (error.kind === 'rate_limited' && retryAfter !== undefined) {
       cooldownUntil.set(spec.path, clock.now() + retryAfter * 1000);
     }

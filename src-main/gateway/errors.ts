@@ -68,14 +68,20 @@ export function retryAfterSeconds(body: unknown, header: string | null, nowMs: n
 
 /**
  * A 404 only means "this operation is not offered" when the route itself is missing: the generic
- * `{"message":"Not found","path":…}` body, a non-JSON page, or a missing broker module. A 404 about a
- * thing (an unknown order id, symbol or history range) is an answer about the input instead.
+ * `{"message":"Not found","path":…}` body or a non-JSON page. A 404 about a thing (an unknown order
+ * id, symbol or history range) is an answer about the input instead; a missing broker module is the
+ * gateway's set-up (isBrokerModuleMissing), not remembered against one operation.
  */
 export function isRouteMissing(body: unknown, message: string): boolean {
   if (body === undefined || body === null || typeof body !== 'object') return true;
   if ('path' in body) return true;
   const m = message.trim().toLowerCase();
-  return m === '' || m === 'not found' || m === 'broker-specific module not found';
+  return m === '' || m === 'not found';
+}
+
+/** The gateway runs but has no module for its broker (upstream: 404 "Broker-specific module not found"). */
+export function isBrokerModuleMissing(message: string): boolean {
+  return /broker[- ]specific module not found|broker module not found/i.test(message);
 }
 
 /** Upstream answers a smart order with nothing to do with these texts, sometimes as HTTP 500 (§6). */
@@ -106,6 +112,14 @@ export function errorFromHttp(
     return { kind: 'forbidden', message: withSaid(KEY_OR_SESSION_MESSAGE), httpStatus: status };
   }
   if (status === 404 || status === 405) {
+    if (status === 404 && isBrokerModuleMissing(said)) {
+      // Not this operation's absence but the gateway's set-up: every broker call fails until it is fixed.
+      return {
+        kind: 'not_offered',
+        message: `the gateway has no module for its broker (gateway: ${said})`,
+        httpStatus: status,
+      };
+    }
     if (status === 405 || isRouteMissing(body, said)) {
       return { kind: 'not_offered', message: notOfferedMessage(op), httpStatus: status };
     }

@@ -279,6 +279,26 @@ describe('error classification', () => {
     expect(client.notOffered()).toEqual([]);
   });
 
+  it('404 "Broker-specific module not found": not_offered saying so, not remembered', async () => {
+    const { client, calls } = setup((_c, n) =>
+      n === 1
+        ? json({ status: 'error', message: 'Broker-specific module not found' }, 404)
+        : json(ORDER_BOOK),
+    );
+    expect(await client.orderbook()).toEqual({
+      ok: false,
+      error: {
+        kind: 'not_offered',
+        message: 'the gateway has no module for its broker (gateway: Broker-specific module not found)',
+        httpStatus: 404,
+      },
+    });
+    // Once the gateway's broker module is installed, the next call goes through.
+    expect((await client.orderbook()).ok).toBe(true);
+    expect(calls).toHaveLength(2);
+    expect(client.notOffered()).toEqual([]);
+  });
+
   it('404 from a non-JSON page is a missing route', async () => {
     const { client } = setup(() => new Response('<html>404</html>', { status: 404 }));
     expect(await client.intervals()).toMatchObject({ ok: false, error: { kind: 'not_offered' } });
