@@ -1,11 +1,14 @@
 // The CLI, spawned as a user would run it, against an embedded paper gateway.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAPER_PROFILE, Settings } from '../../../src-main/contract/index.js';
 import { runCli } from '../../../src-main/core/cli.js';
+import { KEYCHAIN_SERVICE } from '../../../src-main/core/create-core.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
 
 let gw: TestGateway;
 let dataDir: string;
@@ -137,6 +140,67 @@ describe('cli', () => {
       message: expect.stringMatching(/action/),
     });
     expect(urls.filter((u) => u.endsWith('/placeorder'))).toEqual([]);
+  });
+
+  it('runs as `npm run cli -- …`', async () => {
+    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['run', '--silent', 'cli', '--', '--url', gw.url, 'funds'],
+        {
+          env: { ...process.env, ORDERDESK_DATA_DIR: dataDir, ORDERDESK_API_KEY: gw.apiKey },
+          timeout: 30_000,
+        },
+        (err, stdout, stderr) =>
+          resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      status: 'success',
+      data: { availablecash: expect.any(String) },
+    });
+  });
+
+  it('--profile NAME takes the URL from settings and the key from that profile’s keychain entry', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-profile-'));
+    try {
+      const settings = Settings.parse({
+        profiles: [PAPER_PROFILE, { id: 'remote', name: 'Remote desk', baseUrl: gw.url }],
+        activeProfileId: 'paper',
+      });
+      writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings));
+      const keychain = fakeKeytar();
+      keychain.items.set(`${KEYCHAIN_SERVICE}/remote`, gw.apiKey);
+      const out: string[] = [];
+      const err: string[] = [];
+      const urls: string[] = [];
+      const io = {
+        env: { ORDERDESK_DATA_DIR: dir },
+        stdout: (t: string) => out.push(t),
+        stderr: (t: string) => err.push(t),
+        keytar: async () => keychain.keytar,
+        fetch: ((input: string | URL | Request, init?: RequestInit) => {
+          urls.push(String(input));
+          return fetch(input, init);
+        }) as typeof fetch,
+      };
+      expect(await runCli(['--profile', 'remote desk', 'funds'], io), err.join('')).toBe(0);
+      expect(JSON.parse(out.join(''))).toMatchObject({ status: 'success' });
+      expect(urls).toEqual([`${gw.url}/api/v1/funds`]);
+      // The active profile (paper) has no fixed URL: the CLI says to pass --url.
+      err.length = 0;
+      expect(await runCli(['funds'], io)).toBe(2);
+      expect(JSON.parse(err.join(''))).toMatchObject({ kind: 'invalid_input', message: /--url/ });
+      // Without the keychain entry there is no key, and the error says where to put one.
+      keychain.items.delete(`${KEYCHAIN_SERVICE}/remote`);
+      err.length = 0;
+      expect(await runCli(['--profile', 'remote', 'funds'], io)).toBe(1);
+      expect(JSON.parse(err.join(''))).toMatchObject({ kind: 'unauthorised', message: /profile remote/ });
+      expect(urls).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without any key says where to put one', async () => {
