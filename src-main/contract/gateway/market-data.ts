@@ -102,7 +102,10 @@ export const TickerQuery = z.object({
     .default(true),
   sort: z.enum(['asc', 'desc'], { error: 'sort must be asc or desc' }).default('asc'),
   format: z.enum(['json', 'txt'], { error: 'format must be json or txt' }).default('json'),
-  apikey: z.string().max(256).optional(),
+  apikey: z
+    .string({ error: 'apikey must be given once, as a string' })
+    .max(256, 'apikey must be at most 256 characters')
+    .optional(),
 });
 export type TickerQuery = z.infer<typeof TickerQuery>;
 

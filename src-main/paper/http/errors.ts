@@ -1,5 +1,6 @@
 // Turning every failure into the gateway's error envelope `{status:"error", message, ...extra}`
 // (spec §7.1): HttpErrors from routes, zod issues from the contract, and fastify's own body errors.
+import type { Duplex } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './route-kit.js';
@@ -67,6 +68,9 @@ export function toHttpError(err: unknown, bodyLimit: number): HttpError {
       return new HttpError(400, 'Request body is empty: send a JSON object');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new HttpError(400, 'Request body is not valid JSON');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // fastify's message echoes the whole URL; the only path parameter is the ticker's.
+      return new HttpError(400, 'ticker (EXCHANGE:SYMBOL in the path) is too long');
   }
   if (err instanceof SyntaxError || (status === 400 && /JSON|token|position/i.test(String(e.message)))) {
     return new HttpError(400, `Request body is not valid JSON: ${String(e.message)}`);
@@ -90,4 +94,26 @@ export function sendError(reply: FastifyReply, err: HttpError, format: 'json' | 
   reply.code(err.status);
   if (format === 'txt') return reply.type('text/plain; charset=utf-8').send(err.message);
   return reply.type('application/json; charset=utf-8').send(envelope(err));
+}
+
+/**
+ * Node's HTTP parser rejects some requests before fastify sees them (request line and headers over
+ * 16 KiB, malformed HTTP, a request timeout). Answer those with the error envelope too, then close.
+ */
+export function handleClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request line and headers are too large (limit 16 KiB)']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Request timed out']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ status: 'error', message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

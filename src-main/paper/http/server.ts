@@ -4,7 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { HttpError, type RouteKit, type RoutePlugin } from './route-kit.js';
 import { createRouteKit, type KeyVerifier } from './kit.js';
-import { sendError, toHttpError } from './errors.js';
+import { handleClientError, sendError, toHttpError } from './errors.js';
 import { createRateLimiter, resolveRateLimits, type RateLimits } from './rate-limit.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -40,7 +40,10 @@ export function createPaperServer(deps: PaperServerDeps): PaperServer {
     logger: deps.logger ?? false,
     bodyLimit,
     // strict_slashes=False upstream: /api/v1/depth/ is /api/v1/depth.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // The ticker's EXCHANGE:SYMBOL reaches its route whatever its length (Node caps the URL at 16 KiB),
+    // so an overlong symbol is a 400 naming it, in the requested format.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    clientErrorHandler: handleClientError,
     // Malformed URLs (bad percent-encoding) get the envelope too, not fastify's own shape.
     frameworkErrors: (err, _req, reply) => {
       sendError(reply, toHttpError(err, bodyLimit));

@@ -110,6 +110,86 @@ describe('bad bodies are 400 with a message', () => {
     expect(r.body['message']).toMatch(/too large/);
   });
 
+  const HUGE = 'X'.repeat(100_000);
+  it.each([
+    [
+      '/api/v1/expiry',
+      { symbol: HUGE, exchange: 'NFO', instrumenttype: 'options' },
+      'Symbol parameter must be at most 64 characters',
+    ],
+    [
+      '/api/v1/expiry',
+      { symbol: 'NIFTY', exchange: HUGE, instrumenttype: 'options' },
+      'Exchange parameter must be at most 64 characters',
+    ],
+    [
+      '/api/v1/expiry',
+      { symbol: 'NIFTY', exchange: 'NFO', instrumenttype: HUGE },
+      'Instrumenttype parameter must be at most 64 characters',
+    ],
+    ['/api/v1/search', { query: HUGE }, 'query must be at most 256 characters'],
+    ['/api/v1/search', { query: 'SBIN', exchange: HUGE }, /^exchange must be one of: NSE, /],
+    ['/api/v1/quotes', { symbol: HUGE, exchange: 'NSE' }, 'symbol must be at most 64 characters'],
+    ['/api/v1/symbol', { symbol: 'SBIN', exchange: HUGE }, /^exchange must be one of: NSE, /],
+    [
+      '/api/v1/multiquotes',
+      { symbols: [{ symbol: HUGE, exchange: 'NSE' }] },
+      'symbols[0].symbol: symbol must be at most 64 characters',
+    ],
+    [
+      '/api/v1/multiquotes',
+      { symbols: Array.from({ length: 501 }, () => ({ symbol: 'SBIN', exchange: 'NSE' })) },
+      'symbols may hold at most 500 entries',
+    ],
+    [
+      '/api/v1/history',
+      { symbol: 'SBIN', exchange: 'NSE', interval: HUGE, start_date: '2026-11-01', end_date: '2026-11-02' },
+      /^interval must be one of: 1s, /,
+    ],
+    [
+      '/api/v1/history',
+      { symbol: 'SBIN', exchange: 'NSE', interval: 'D', start_date: HUGE, end_date: '2026-11-02' },
+      'start_date: must be YYYY-MM-DD or a millisecond timestamp',
+    ],
+  ] as const)('%s with a 100,000-character field is 400 naming it (%#)', async (path, fields, message) => {
+    const r = await gw.post(path, { apikey: key, ...fields });
+    expect(r.status).toBe(400);
+    expectExact(ErrorBody, r.json);
+    expect(r.body['message']).toMatch(
+      typeof message === 'string' ? new RegExp(`^${message.replace(/[[\]().]/g, '\\$&')}$`) : message,
+    );
+  });
+
+  it('ticker: a huge symbol or key is 400 naming it, as JSON or (format=txt) plain text', async () => {
+    const long = `/api/v1/ticker/NSE:${'S'.repeat(5000)}`;
+    const json = await gw.get(long, { 'X-API-KEY': key });
+    expect(json.status).toBe(400);
+    expect(json.json).toEqual({ status: 'error', message: 'symbol must be at most 64 characters' });
+    const txt = await gw.get(`${long}?format=txt`, { 'X-API-KEY': key });
+    expect(txt.status).toBe(400);
+    expect(txt.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(txt.text).toBe('symbol must be at most 64 characters');
+    const colons = await gw.get(`/api/v1/ticker/${'A:'.repeat(3000)}`, { 'X-API-KEY': key });
+    expect(colons.status).toBe(400);
+    expect(String(colons.body['message']).length).toBeLessThan(200);
+    const apikey = await gw.get(`/api/v1/ticker/NSE:SBIN?apikey=${'k'.repeat(5000)}`);
+    expect(apikey.status).toBe(400);
+    expect(apikey.json).toEqual({ status: 'error', message: 'apikey must be at most 256 characters' });
+    const twice = await gw.get('/api/v1/ticker/NSE:SBIN?apikey=a&apikey=b');
+    expect(twice.status).toBe(400);
+    expect(twice.body['message']).toBe('apikey must be given once, as a string');
+  });
+
+  it('a request line over 16 KiB is refused with the envelope, and the server carries on', async () => {
+    const r = await gw.get(`/api/v1/ticker/NSE:SBIN?interval=${'x'.repeat(20_000)}`, { 'X-API-KEY': key });
+    expect(r.status).toBe(431);
+    expect(r.json).toEqual({
+      status: 'error',
+      message: 'Request line and headers are too large (limit 16 KiB)',
+    });
+    expect((await gw.post('/api/v1/ping', { apikey: key })).status).toBe(200);
+  });
+
   it('prototype-poisoning keys are refused, not merged', async () => {
     const r = await gw.post('/api/v1/ping', `{"apikey":"${key}","__proto__":{"polluted":true}}`);
     expect(r.status).toBe(400);

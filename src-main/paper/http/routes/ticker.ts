@@ -17,16 +17,27 @@ export interface TickerDeps {
   market: Market;
 }
 
+/** Longest symbol accepted, as in the POST bodies' `symbol` field. */
+export const MAX_SYMBOL_LENGTH = 64;
+
+/** Client text quoted in a message, cut short so a huge value is not echoed back. */
+function quote(v: string): string {
+  return v.length > 80 ? `${v.slice(0, 80)}…` : v;
+}
+
 /** `EXCHANGE:SYMBOL` → parts; no exchange part → NSE; no value at all → NSE:RELIANCE. */
 export function splitTicker(value: string | undefined): { exchange: string; symbol: string } {
   const v = (value ?? '').trim();
   if (v === '') return splitTicker(DEFAULT_TICKER);
   const parts = v.split(':');
-  if (parts.length > 2) throw new HttpError(400, `ticker must be EXCHANGE:SYMBOL, got ${v}`);
+  if (parts.length > 2) throw new HttpError(400, `ticker must be EXCHANGE:SYMBOL, got ${quote(v)}`);
   const [first = '', second] = parts;
   const exchange = second === undefined ? 'NSE' : first.trim() || 'NSE';
   const symbol = (second === undefined ? first : second).trim();
-  if (symbol === '') throw new HttpError(400, `ticker ${v} has no symbol (EXCHANGE:SYMBOL)`);
+  if (symbol === '') throw new HttpError(400, `ticker ${quote(v)} has no symbol (EXCHANGE:SYMBOL)`);
+  if (symbol.length > MAX_SYMBOL_LENGTH) {
+    throw new HttpError(400, `symbol must be at most ${MAX_SYMBOL_LENGTH} characters`);
+  }
   if (!Exchange.safeParse(exchange).success) {
     throw new HttpError(400, `exchange must be one of: ${Exchange.options.join(', ')}`);
   }
