@@ -50,7 +50,7 @@ export interface WatcherOptions {
 export interface Watcher {
   readonly profileId: string;
   start(): void;
-  /** Stops polling and waits for a poll in flight. */
+  /** Stops polling; a poll in flight ends without saving or reporting (resolves when it has). */
   stop(): Promise<void>;
   /** Polls now (after any poll in flight) and resolves when done. */
   pollNow(): Promise<void>;
@@ -85,6 +85,11 @@ export function createWatcher(o: WatcherOptions): Watcher {
   let pending: (PendingUnknown & { minSeq: number })[] = [];
   let visible = o.visible ?? false;
   let running = false;
+  /**
+   * Set by stop(): a poll still in flight then ends without saving or reporting anything, so a newer
+   * watcher of the same profile (a quick switch away and back) is the only one to report its changes.
+   */
+  let retired = false;
   let cancelTimer: (() => void) | undefined;
   let chain: Promise<void> = Promise.resolve();
   let seq = 0;
@@ -148,10 +153,11 @@ export function createWatcher(o: WatcherOptions): Watcher {
 
   async function readPositions(withQuotes: boolean): Promise<void> {
     const r = await client.positionbook();
-    if (!r.ok) return;
+    if (!r.ok || retired) return;
     const rows = r.value.data;
     const open = rows.filter((p) => p.quantity !== 0);
     const ltps = withQuotes && open.length > 0 ? await ltp.refresh(open) : ltp.known();
+    if (retired) return;
     views = rows.map((p) => toPositionView(p, ltps));
     const { changes, next } = diffPositions(seenPositions, views);
     const moved = !seenPositions || changes.length > 0;
@@ -164,14 +170,14 @@ export function createWatcher(o: WatcherOptions): Watcher {
 
   async function readFunds(): Promise<void> {
     const r = await client.funds();
-    if (!r.ok) return;
+    if (!r.ok || retired) return;
     const data: FundsRecord = r.value.data;
     snapshot('funds', data, () => emit('books.funds', { profileId, data }));
   }
 
   async function readTrades(): Promise<void> {
     const r = await client.tradebook();
-    if (!r.ok) return;
+    if (!r.ok || retired) return;
     const data: TradeRecord[] = r.value.data;
     snapshot('trades', data, () => emit('books.trades', { profileId, data }));
   }
@@ -179,6 +185,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
   async function pollOnce(): Promise<void> {
     const pollSeq = ++seq;
     const r = await client.orderbook();
+    if (retired) return;
     if (!r.ok) {
       failures += 1;
       setState(connectionOf(r.error), r.error.message);
@@ -225,10 +232,12 @@ export function createWatcher(o: WatcherOptions): Watcher {
     start() {
       if (running) return;
       running = true;
+      retired = false;
       schedule();
     },
     async stop() {
       running = false;
+      retired = true;
       cancelTimer?.();
       cancelTimer = undefined;
       await chain;

@@ -188,4 +188,56 @@ describe('profiles', () => {
       await h.stop();
     }
   });
+
+  it('away and back while the old poll hangs: a fill it finally sees is reported once', async () => {
+    let hang = false;
+    const held: (() => void)[] = [];
+    // The broker's order book answers late on demand: held until the test lets it through.
+    const fetchPort: FetchFn = (input, init) => {
+      const url = new URL(String(input));
+      if (hang && url.hostname === 'localhost' && url.pathname === '/api/v1/orderbook') {
+        hang = false;
+        return new Promise<Response>((resolve, reject) => {
+          held.push(() => fetch(input, init).then(resolve, reject));
+        });
+      }
+      return fetch(input, init);
+    };
+    const h = await startCore(paper, {
+      ports: { fetch: fetchPort, gateway: { retry: { maxRetries: 0 }, rateLimit: 1000 } },
+    });
+    try {
+      const keyB = `late-b-${'0123456789abcdef'.repeat(2)}`;
+      paper.gw.gateway.keys.add(keyB);
+      const brokerUrl = paper.proxy.url.replace('127.0.0.1', 'localhost');
+      await h.core.router.invoke('profiles.add', { id: 'broker', name: 'Broker', baseUrl: brokerUrl });
+      await h.core.router.invoke('apiKey.set', { profileId: 'broker', key: keyB });
+      await h.core.router.invoke('profiles.switch', { id: 'broker' });
+      await h.core.router.invoke('settings.update', LIMITS);
+      await h.core.pollNow();
+      const { i, limit, orderid } = await restingBuy(h, 'SBIN', 5);
+      await h.core.pollNow();
+      expect(h.of('order.accepted').map((e) => e.order.orderid)).toEqual([orderid]);
+
+      hang = true;
+      const late = h.core.pollNow();
+      await until(() => held.length === 1);
+      paper.gw.gateway.market.setPrice(i, paper.onTick(i, limit * 0.99));
+      paper.gw.clock.advance(1000);
+      paper.engine().tick();
+      await h.core.router.invoke('profiles.switch', { id: 'paper' });
+      await h.core.router.invoke('profiles.switch', { id: 'broker' });
+      // The new broker watcher sees the fill; then the old poll's answer (with the fill too) lands.
+      await h.core.pollNow();
+      for (const let_through of held) let_through();
+      await late;
+      await h.core.pollNow();
+      const fills = h.of('order.filled').filter((e) => e.order.orderid === orderid);
+      expect(fills).toHaveLength(1);
+      expect(h.notifications.filter((n) => n.kind === 'fill')).toHaveLength(1);
+    } finally {
+      for (const let_through of held) let_through();
+      await h.stop();
+    }
+  });
 });
