@@ -268,6 +268,59 @@ describe('instrument master: symbols and fields', () => {
   });
 });
 
+describe('instrument master: coverage (issue 2)', () => {
+  const expiriesOf = (rows: readonly Instrument[]) => new Set(rows.map((r) => r.expiry));
+
+  it('lists at least 150 real equities, each with its own company name, on NSE and BSE', () => {
+    const nse = master.all.filter((r) => r.exchange === 'NSE');
+    expect(nse.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(nse.map((r) => r.name)).size).toBe(nse.length);
+    // Company names, not symbols: "STATE BANK OF INDIA", "RELIANCE INDUSTRIES LTD".
+    expect(nse.filter((r) => r.name === r.symbol || !r.name.includes(' '))).toEqual([]);
+    expect(master.get('NSE', 'SBIN')?.name).toBe('STATE BANK OF INDIA');
+    for (const sym of ['RELIANCE', 'TCS', 'HDFCBANK', 'INFY', 'SBIN', 'ITC', 'LT', 'M&M', 'BAJAJ-AUTO'])
+      expect(master.get('NSE', sym), sym).toBeDefined();
+    expect(nse.filter((r) => master.get('BSE', r.symbol) === undefined)).toEqual([]);
+  });
+
+  it('NFO: index and stock futures on three monthly expiries; index weeklies, stock monthlies', () => {
+    const nfo = master.all.filter((r) => r.exchange === 'NFO');
+    const futExpiries = expiriesOf(nfo.filter((r) => r.kind === 'FUT'));
+    expect([...futExpiries]).toEqual(['24-NOV-26', '29-DEC-26', '26-JAN-27']);
+    const stockFutNames = new Set(nfo.filter((r) => r.instrumenttype === 'FUTSTK').map((r) => r.name));
+    expect(stockFutNames.size).toBeGreaterThan(100);
+    for (const name of stockFutNames) {
+      const d = master.derivatives('NFO', name);
+      expect([...expiriesOf(d.filter((r) => r.kind === 'FUT'))], name).toEqual([...futExpiries]);
+      // Stock options only on the monthly expiries.
+      const opt = [...expiriesOf(d.filter((r) => r.kind !== 'FUT'))];
+      expect(
+        opt.every((e) => futExpiries.has(e)),
+        name,
+      ).toBe(true);
+    }
+    const niftyOpt = expiriesOf(master.derivatives('NFO', 'NIFTY').filter((r) => r.kind !== 'FUT'));
+    expect(niftyOpt.size).toBeGreaterThan(futExpiries.size + 3); // weeklies and long-dated
+    for (const e of futExpiries) expect(niftyOpt.has(e), e).toBe(true);
+  });
+
+  it('BFO SENSEX and BANKEX, MCX and CDS each list futures and options (calls and puts)', () => {
+    for (const [ex, name] of [
+      ['BFO', 'SENSEX'],
+      ['BFO', 'BANKEX'],
+      ['MCX', 'CRUDEOIL'],
+      ['MCX', 'GOLD'],
+      ['MCX', 'SILVER'],
+      ['CDS', 'USDINR'],
+      ['CDS', 'EURINR'],
+    ] as const) {
+      const d = master.derivatives(ex, name);
+      for (const kind of ['FUT', 'CE', 'PE'] as const)
+        expect(d.filter((r) => r.kind === kind).length, `${ex} ${name} ${kind}`).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('instrument master: dates and determinism', () => {
   it('is a pure function of (seed, today)', () => {
     const a = buildRows(42, TODAY).rows;

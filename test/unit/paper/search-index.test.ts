@@ -126,6 +126,21 @@ describe('symbol search: properties', () => {
     );
   });
 
+  it('an exact symbol ranks first, in any case, with or without its exchange', () => {
+    fc.assert(
+      fc.property(row, fc.boolean(), fc.boolean(), (r, lower, filtered) => {
+        const q = lower ? r.symbol.toLowerCase() : r.symbol;
+        const got = index.search(q, filtered ? r.exchange : undefined);
+        expect(got[0]?.symbol).toBe(r.symbol);
+        if (filtered) expect(got[0]?.exchange).toBe(r.exchange);
+        // Every other row with that symbol (the same equity on NSE and BSE) comes right after.
+        const same = (filtered ? scope(r.exchange) : rows).filter((x) => x.symbol === r.symbol).length;
+        expect(got.slice(0, same).every((x) => x.symbol === r.symbol)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('agrees with the linear scan on hand-picked awkward queries', () => {
     const awkward = [
       'N',
