@@ -35,7 +35,13 @@ import {
   type SecretStore,
 } from './secrets/index.js';
 import { createSettingsStore } from './settings/index.js';
-import { createWatcher, openSeenStore, WATCHER_DB, type Patience } from './watcher/index.js';
+import {
+  createWatcher,
+  openSeenStore,
+  WATCHER_DB,
+  type Patience,
+  type PendingUnknown,
+} from './watcher/index.js';
 
 /** A running embedded paper gateway, as the core needs it. */
 export interface EmbeddedGateway {
@@ -136,6 +142,8 @@ export function createCore(ports: CorePorts): Core {
   let switching: Promise<void> = Promise.resolve();
   /** Watchers of earlier sessions whose last poll is still in flight (a hung gateway must not block a switch). */
   const retiring = new Set<Promise<void>>();
+  /** Unknown outcomes of profiles switched away from, settled by their next watcher. */
+  const parked = new Map<string, PendingUnknown[]>();
   /**
    * One client per profile, kept across switches, so what it learnt (a 404 means "not offered", a
    * 429's cooldown) stays with that profile and never leaks to another. Rebuilt when the profile's
@@ -209,13 +217,18 @@ export function createCore(ports: CorePorts): Core {
   async function openSession(profile: Profile): Promise<void> {
     // The old watcher stops polling now; a poll it has in flight ends on its own (its events carry
     // its profile id and raise no alerts), so a hung gateway cannot hold up the switch.
-    const old = session?.watcher.stop();
-    if (old) {
+    const previous = session?.watcher;
+    const old = previous?.stop();
+    if (previous && old) {
       const done: Promise<void> = old.finally(() => retiring.delete(done));
       retiring.add(done);
+      const unsettled = previous.pendingUnknowns();
+      if (unsettled.length > 0) parked.set(previous.profileId, unsettled);
     }
     risk.clear();
     const client = await clientFor(profile);
+    const carried = parked.get(profile.id);
+    parked.delete(profile.id);
     const watcher = createWatcher({
       profileId: profile.id,
       client,
@@ -226,6 +239,7 @@ export function createCore(ports: CorePorts): Core {
       logger,
       visible,
       ...(ports.patience ? { patience: ports.patience } : {}),
+      ...(carried ? { pending: carried } : {}),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     if (started) watcher.start();

@@ -45,6 +45,8 @@ export interface WatcherOptions {
   /** Secondary books are read at least every this many polls even when nothing moved (default 5). */
   fullReadEvery?: number;
   visible?: boolean;
+  /** Unknown outcomes an earlier watcher of this profile had not settled yet (a profile switch). */
+  pending?: readonly PendingUnknown[];
 }
 
 export interface Watcher {
@@ -61,6 +63,8 @@ export interface Watcher {
   trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>): void;
   /** Order ids seen in the book so far. */
   knownOrderIds(): Set<string>;
+  /** Unknown outcomes not settled yet, for the profile's next watcher. */
+  pendingUnknowns(): PendingUnknown[];
   positions(): PositionView[];
   openOrders(): number;
   connection(): ConnectionEvent['state'];
@@ -82,7 +86,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
   const seen = store.load(profileId);
   let seenOrders: Map<string, SeenOrder> | undefined = seen.orders;
   let seenPositions: Map<string, number> | undefined = seen.positions;
-  let pending: (PendingUnknown & { minSeq: number })[] = [];
+  // Handed over from an earlier watcher: any read of this one starts after their answers.
+  let pending: (PendingUnknown & { minSeq: number })[] = (o.pending ?? []).map((p) => ({ ...p, minSeq: 1 }));
   let visible = o.visible ?? false;
   let running = false;
   /**
@@ -263,6 +268,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       schedule();
     },
     knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
+    pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
     positions: () => [...views],
     openOrders: () => open,
     connection: () => state ?? 'disconnected',

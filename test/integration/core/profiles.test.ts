@@ -240,4 +240,33 @@ describe('profiles', () => {
       await h.stop();
     }
   });
+  it('an unknown outcome left behind by a switch is settled when the profile is active again', async () => {
+    const h = await startCore(paper);
+    try {
+      await h.core.pollNow();
+      await h.core.router.invoke('profiles.add', { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url });
+      const before = paper.proxy.forwardedTo('/api/v1/placeorder');
+      paper.proxy.enqueue({ kind: 'drop', forward: true }, '/api/v1/placeorder');
+      const r = await h.core.router.invoke('orders.place', {
+        exchange: 'NSE',
+        symbol: 'WIPRO',
+        action: 'BUY',
+        quantity: 4,
+        product: 'MIS',
+      });
+      expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
+      await h.core.router.invoke('profiles.switch', { id: 'broker' });
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toEqual([]);
+      await h.core.router.invoke('profiles.switch', { id: 'paper' });
+      await h.core.pollNow();
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toMatchObject([
+        { profileId: 'paper', found: true, operation: 'placeorder', orderid: expect.stringMatching(/^\d+$/) },
+      ]);
+      expect(paper.proxy.forwardedTo('/api/v1/placeorder')).toBe(before + 1);
+    } finally {
+      await h.stop();
+    }
+  });
 });
