@@ -27,7 +27,6 @@ let client: GatewayClient;
 let retrying: GatewayClient;
 /** Straight to the gateway: the truth about the order book. */
 let direct: GatewayClient;
-let ordersOffered = false;
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -36,8 +35,9 @@ beforeAll(async () => {
   client = createGatewayClient({ ...common, baseUrl: proxy.url, retry: { maxRetries: 0 } });
   retrying = createGatewayClient({ ...common, baseUrl: proxy.url, retry: { baseDelayMs: 20 } });
   direct = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey });
+  // The paper gateway offers every operation: a failure here must fail the order tests, not skip them.
   const probe = await direct.orderbook();
-  ordersOffered = probe.ok || probe.error.kind !== 'not_offered';
+  if (!probe.ok) throw new Error(`order book: ${probe.error.kind}: ${probe.error.message}`);
   // Warm the gateway's first-call paths, so that timings below measure only the faults.
   await direct.depth({ symbol: 'SBIN', exchange: 'NSE' });
   await direct.ticker({
@@ -153,8 +153,7 @@ describe('orders: never sent twice', () => {
     expect(await bookSize()).toBe(before + (reachesGateway ? 1 : 0));
   }
 
-  it('pass: placed once', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('pass: placed once', async () => {
     const before = await bookSize();
     const r = await retrying.placeorder(ORDER);
     expect(r.ok, JSON.stringify(r)).toBe(true);
@@ -162,40 +161,33 @@ describe('orders: never sent twice', () => {
     expect(await bookSize()).toBe(before + 1);
   });
 
-  it('slow answer (timeout after sending): unknown_outcome, placed once', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('slow answer (timeout after sending): unknown_outcome, placed once', async () => {
     await placeThrough({ kind: 'delay', ms: SLOW_MS }, 'unknown_outcome', true);
   });
 
-  it('connection dropped after forwarding: unknown_outcome, placed once', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('connection dropped after forwarding: unknown_outcome, placed once', async () => {
     await placeThrough({ kind: 'drop' }, 'unknown_outcome', true);
   });
 
-  it('connection dropped before forwarding: unknown_outcome, nothing placed', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('connection dropped before forwarding: unknown_outcome, nothing placed', async () => {
     await placeThrough({ kind: 'drop', forward: false }, 'unknown_outcome', false);
   });
 
-  it('500: server, not retried, nothing placed', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('500: server, not retried, nothing placed', async () => {
     await placeThrough({ kind: 'error500' }, 'server', false);
   });
 
-  it('429: rate_limited, not retried, nothing placed', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('429: rate_limited, not retried, nothing placed', async () => {
     await placeThrough({ kind: 'rate_limit', retryAfter: 1 }, 'rate_limited', false);
     // Outlast the 1 s cooldown the 429 set for placeorder on this client.
     await new Promise((res) => setTimeout(res, 1_000));
   });
 
-  it('truncated answer to an accepted order: unknown_outcome, placed once', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('truncated answer to an accepted order: unknown_outcome, placed once', async () => {
     await placeThrough({ kind: 'garbage', style: 'truncated' }, 'unknown_outcome', true);
   });
 
-  it('cancel through a dropped connection is not repeated either', async ({ skip }) => {
-    if (!ordersOffered) skip();
+  it('cancel through a dropped connection is not repeated either', async () => {
     const placed = await direct.placeorder({ ...ORDER, pricetype: 'LIMIT', price: 1 });
     if (!placed.ok) throw new Error(placed.error.message);
     proxy.enqueue({ kind: 'drop' }, '/api/v1/cancelorder');
