@@ -20,6 +20,8 @@ export default defineConfig({
     build: {
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },
-    plugins: [svelte()],
+    // The renderer root is src-renderer/; point the plugin at the project's svelte.config.js (the one
+    // svelte-check reads) so the build preprocesses exactly as the type check does.
+    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
   },
 });
