@@ -65,11 +65,15 @@ class LoadClient {
     });
   }
 
-  run(job: LoadJob): Promise<LoadResult> {
-    return new Promise((resolve, reject) => {
+  /** Runs a job; `cpuMs` is this (gateway) process's CPU time meanwhile, immune to other load. */
+  async run(job: LoadJob): Promise<LoadResult & { cpuMs: number }> {
+    const before = process.cpuUsage();
+    const result = await new Promise<LoadResult>((resolve, reject) => {
       this.pending = { resolve, reject };
       this.child.send(job);
     });
+    const used = process.cpuUsage(before);
+    return { ...result, cpuMs: (used.user + used.system) / 1000 };
   }
 
   close(): void {
@@ -78,11 +82,13 @@ class LoadClient {
 }
 
 let failures = 0;
-function report(label: string, r: LoadResult): void {
+function report(label: string, r: LoadResult & { cpuMs: number }): void {
+  const cpuUs = (r.cpuMs * 1000) / Math.max(1, r.count);
   console.log(
     `${label}: ${r.count} requests in ${r.seconds.toFixed(1)} s = ${(r.count / r.seconds).toFixed(0)}/s, ` +
       `median ${percentile(r.lat, 50).toFixed(2)} ms, p99 ${percentile(r.lat, 99).toFixed(2)} ms, ` +
-      `max ${percentile(r.lat, 100).toFixed(2)} ms, non-200 ${r.non200}`,
+      `max ${percentile(r.lat, 100).toFixed(2)} ms, non-200 ${r.non200}; ` +
+      `gateway CPU ${cpuUs.toFixed(0)} µs/request (≤ ${(1e6 / cpuUs).toFixed(0)}/s on one core)`,
   );
   checkOk(label, r);
 }
@@ -120,7 +126,7 @@ export async function run(): Promise<void> {
   const gw = await startPaperGateway({
     dataDir,
     rateLimits: { api: big, order: big, smart: big, ticker: big, expiry: big },
-    extensions: [engineExtension({ capital: CAPITAL })],
+    extensions: [engineExtension({ capital: CAPITAL, groupCommit: process.env.BENCH_GROUP_COMMIT !== '0' })],
   });
   const client = new LoadClient(taskset);
   try {

@@ -15,6 +15,8 @@ export interface EngineExtensionOptions {
   capital?: number;
   leverage?: Partial<LeverageConfig>;
   durability?: 'normal' | 'full';
+  /** Share one commit among the requests of an event-loop turn (default true); see TradingEngineDeps. */
+  groupCommit?: boolean;
   /** Real-time matching period with the system clock (default 250 ms; 0 disables the timer). */
   tickMs?: number;
   /** Receives the engine once built (tests, benches). */
@@ -31,6 +33,7 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
       capital: opts.capital,
       leverage: opts.leverage,
       durability: opts.durability,
+      groupCommit: opts.groupCommit ?? true,
     });
     const tickMs = opts.tickMs ?? 250;
     // With a ManualClock, tests drive matching themselves (lazily on each call, or engine.tick()).
@@ -40,6 +43,19 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
     const composite = compositeRoutes(engine);
     return {
       plugin: (app, kit) => {
+        // No answer leaves before what it reports is committed: with group commit the handler's
+        // writes sit in the turn's open transaction until setImmediate commits it.
+        app.addHook('onSend', (_request, _reply, payload, done) => {
+          const pending = engine.pendingCommit();
+          if (!pending) {
+            done(null, payload);
+            return;
+          }
+          pending.then(
+            () => done(null, payload),
+            (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+          );
+        });
         orders(app, kit);
         composite(app, kit);
       },

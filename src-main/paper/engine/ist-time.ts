@@ -15,13 +15,20 @@ export function istDayStartMs(day: number): number {
   return day * DAY_MS - IST_OFFSET_MS;
 }
 
+let lastSec = Number.NaN;
+let lastText = '';
+
 /** `DD-Mon-YYYY HH:MM:SS` in IST, e.g. `22-Nov-2026 10:15:03` (spec §2.2, §2.4). */
 export function formatIstTimestamp(ms: number): string {
+  // Books list thousands of rows placed within a few seconds: remember the last second formatted.
+  const sec = Math.floor(ms / 1000);
+  if (sec === lastSec) return lastText;
   const d = new Date(ms + IST_OFFSET_MS);
-  return (
+  lastText =
     `${pad2(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ` +
-    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`
-  );
+    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  lastSec = sec;
+  return lastText;
 }
 
 /** IST date and time digits used in ids: { ymd: 'YYMMDD', ymd8: 'YYYYMMDD', hms: 'HHMMSS' }. */

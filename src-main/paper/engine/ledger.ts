@@ -124,6 +124,11 @@ export class Ledger {
    */
   private readonly accountCache = new Map<string, AccountRow | null>();
   private readonly positionCache = new Map<string, PositionRow | null>();
+  /**
+   * Per account whose book was read: its orders created since `since` or active when loaded, by id
+   * in seq order, kept write-through, so a book read is not thousands of row lookups.
+   */
+  private readonly recentCache = new Map<string, { since: number; rows: Map<string, OrderRow> }>();
   /** One transaction wrapper for the ledger's life (nested calls become savepoints). */
   private readonly tx: (fn: () => unknown) => unknown;
 
@@ -147,6 +152,9 @@ export class Ledger {
     this.tx = db.transaction((fn: () => unknown) => fn());
 
     this.s = {
+      begin: db.prepare('BEGIN'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
       metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare<[string, string]>(
         'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -181,6 +189,10 @@ export class Ledger {
         'SELECT * FROM orders WHERE account = ? AND orderid = ?',
       ),
       ordersOf: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE account = ? ORDER BY seq DESC'),
+      ordersRecent: db.prepare<[string, number], OrderRow>(
+        `SELECT * FROM orders WHERE account = ? AND (created_ms >= ? OR status IN ('open', 'trigger pending'))
+         ORDER BY seq`,
+      ),
       ordersActive: db.prepare<[], OrderRow>(
         `SELECT * FROM orders WHERE status IN ('open', 'trigger pending') ORDER BY seq`,
       ),
@@ -281,10 +293,27 @@ export class Ledger {
     }
   }
 
+  /** Opens an explicit transaction; transaction() calls inside it become savepoints (group commit). */
+  begin(): void {
+    this.s.begin.run();
+  }
+  commit(): void {
+    this.s.commit.run();
+  }
+  /** Undoes an explicit transaction (if one is still open) and drops the row caches. */
+  rollback(): void {
+    if (this.db.inTransaction) this.s.rollback.run();
+    this.forgetCaches();
+  }
+  get inTransaction(): boolean {
+    return this.db.inTransaction;
+  }
+
   /** Drops the in-memory row caches (they refill from SQLite on use). */
   forgetCaches(): void {
     this.accountCache.clear();
     this.positionCache.clear();
+    this.recentCache.clear();
   }
 
   meta(key: string): string | undefined {
@@ -317,10 +346,40 @@ export class Ledger {
 
   /** Inserts an order and returns its seq (rowid). */
   insertOrder(row: NewOrderRow): number {
-    return Number(this.s.orderInsert.run(row).lastInsertRowid);
+    const seq = Number(this.s.orderInsert.run(row).lastInsertRowid);
+    this.recentCache.get(row.account)?.rows.set(row.orderid, { ...row, seq });
+    return seq;
   }
   updateOrder(row: OrderRow): void {
     this.s.orderUpdate.run(row);
+    const cached = this.recentCache.get(row.account)?.rows.get(row.orderid);
+    if (cached) {
+      // The columns orderUpdate writes.
+      cached.quantity = row.quantity;
+      cached.price = row.price;
+      cached.trigger_price = row.trigger_price;
+      cached.status = row.status;
+      cached.filled_quantity = row.filled_quantity;
+      cached.fill_value = row.fill_value;
+      cached.margin_blocked = row.margin_blocked;
+      cached.rejection_reason = row.rejection_reason;
+      cached.updated_ms = row.updated_ms;
+    }
+  }
+  /**
+   * An account's orders created at or after `sinceMs`, plus any still active, newest first (and
+   * possibly more: callers filter). Rows are shared with the cache: do not mutate.
+   */
+  recentOrders(account: string, sinceMs: number): OrderRow[] {
+    let c = this.recentCache.get(account);
+    if (!c || c.since !== sinceMs) {
+      const rows = new Map<string, OrderRow>();
+      for (const r of this.s.ordersRecent.all(account, sinceMs)) rows.set(r.orderid, r);
+      c = { since: sinceMs, rows };
+      this.recentCache.set(account, c);
+    }
+    const out = Array.from(c.rows.values());
+    return out.reverse();
   }
   order(account: string, orderid: string): OrderRow | undefined {
     return this.s.orderGet.get(account, orderid);

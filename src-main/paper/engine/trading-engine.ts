@@ -15,7 +15,7 @@ import type {
   PaperTrade,
   TradingEngine,
 } from './engine.js';
-import { istDayOf } from './ist-time.js';
+import { istDayOf, istDayStartMs } from './ist-time.js';
 import { Ledger, type NewOrderRow, type OrderRow, type PositionRow, type TradeRow } from './ledger.js';
 import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, positionMargin } from './margin.js';
 import { ActiveIndex } from './active-index.js';
@@ -39,6 +39,12 @@ export interface TradingEngineDeps {
   leverage?: Partial<LeverageConfig>;
   /** See LedgerOptions.durability. */
   durability?: 'normal' | 'full';
+  /**
+   * Group commit (the HTTP gateway turns it on): the mutations of one event-loop turn each run in a
+   * savepoint of one shared transaction, committed by setImmediate. Callers must not answer before
+   * pendingCommit() settles. Off: every mutation commits before it returns.
+   */
+  groupCommit?: boolean;
 }
 
 export interface PaperTradingEngine extends TradingEngine {
@@ -46,6 +52,11 @@ export interface PaperTradingEngine extends TradingEngine {
   /** Runs `tick()` every `intervalMs` (default 250) on a timer that does not keep the process alive. */
   startTicker(intervalMs?: number): void;
   stopTicker(): void;
+  /**
+   * With group commit, the commit of the open group (rejects if it fails, and then nothing of the
+   * group was kept); undefined when everything done so far is committed.
+   */
+  pendingCommit(): Promise<void> | undefined;
 }
 
 const ACTIVE: ReadonlySet<PaperOrderStatus> = new Set(['open', 'trigger pending']);
@@ -76,9 +87,12 @@ class Engine implements PaperTradingEngine {
   private placing: OrderRow | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private depth = 0;
+  private readonly groupCommit: boolean;
+  private group: { done: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | undefined;
 
   constructor(deps: TradingEngineDeps) {
     this.ledger = new Ledger(deps.dataDir, { durability: deps.durability ?? 'normal' });
+    this.groupCommit = deps.groupCommit ?? false;
     this.master = deps.master;
     this.market = deps.market;
     this.clock = deps.clock ?? deps.market.clock;
@@ -98,6 +112,7 @@ class Engine implements PaperTradingEngine {
   // ---- transactions ----
 
   transaction<T>(fn: () => T): T {
+    if (this.groupCommit && !this.ledger.inTransaction) this.openGroup();
     this.depth += 1;
     try {
       return this.ledger.transaction(fn);
@@ -108,6 +123,42 @@ class Engine implements PaperTradingEngine {
     } finally {
       this.depth -= 1;
     }
+  }
+
+  private openGroup(): void {
+    this.ledger.begin();
+    let resolve!: () => void;
+    let reject!: (err: unknown) => void;
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // Nobody may be waiting (a ticker pass); a failure is still logged by commitGroup.
+    done.catch(() => undefined);
+    this.group = { done, resolve, reject };
+    setImmediate(() => this.commitGroup());
+  }
+
+  /** Commits the open group (no-op without one); on failure undoes it and resets the mirrors. */
+  private commitGroup(): void {
+    const g = this.group;
+    if (!g) return;
+    this.group = undefined;
+    try {
+      this.ledger.commit();
+    } catch (err) {
+      console.error('paper engine: group commit failed', err);
+      this.ledger.rollback();
+      this.invalidate();
+      this.liquidity.clear();
+      g.reject(err);
+      return;
+    }
+    g.resolve();
+  }
+
+  pendingCommit(): Promise<void> | undefined {
+    return this.group?.done;
   }
 
   private invalidate(): void {
@@ -525,10 +576,11 @@ class Engine implements PaperTradingEngine {
   orders(account: string): PaperOrder[] {
     this.sync();
     const today = istDayOf(this.clock.now());
-    return this.ledger
-      .orders(account)
-      .filter((o) => ACTIVE.has(o.status) || istDayOf(o.created_ms) === today)
-      .map(toPaperOrder);
+    const out: PaperOrder[] = [];
+    for (const o of this.ledger.recentOrders(account, istDayStartMs(today))) {
+      if (ACTIVE.has(o.status) || istDayOf(o.created_ms) === today) out.push(toPaperOrder(o));
+    }
+    return out;
   }
 
   trades(account: string): PaperTrade[] {
@@ -685,6 +737,7 @@ class Engine implements PaperTradingEngine {
 
   close(): void {
     this.stopTicker();
+    this.commitGroup();
     this.ledger.close();
   }
 }
