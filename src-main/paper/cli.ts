@@ -80,9 +80,47 @@ export interface CliHooks {
   reset?: (dataDir: string) => void | Promise<void>;
 }
 
+/**
+ * SIGINT/SIGTERM handlers installed for the whole run: a signal that lands while the gateway is still
+ * starting is remembered (the process is not killed half-started, exit 143), and repeats (tsx relays a
+ * signal it also forwards) are ignored while stopping.
+ */
+function watchSignals(): { next: Promise<NodeJS.Signals>; dispose: () => void } {
+  let resolve!: (s: NodeJS.Signals) => void;
+  const next = new Promise<NodeJS.Signals>((r) => (resolve = r));
+  let seen: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (seen) return;
+    seen = signal;
+    resolve(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    next,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
 export async function main(
   argv: readonly string[],
   hooks: CliHooks = { reset: (dir) => resetPaperBooks(dir) },
+): Promise<number> {
+  const signals = watchSignals();
+  try {
+    return await run(argv, hooks, signals.next);
+  } finally {
+    signals.dispose();
+  }
+}
+
+async function run(
+  argv: readonly string[],
+  hooks: CliHooks,
+  signal: Promise<NodeJS.Signals>,
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -119,17 +157,13 @@ export async function main(
   } else {
     console.log(`An API key already exists in ${gw.keys.file} (not shown); pass --apikey KEY to add one`);
   }
-  await new Promise<void>((done) => {
-    const stop = (signal: string) => {
-      console.log(`${signal}: stopping`);
-      gw.stop().then(done, (err: unknown) => {
-        console.error('paper: error while stopping', err);
-        done();
-      });
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  console.log(`${await signal}: stopping`);
+  try {
+    await gw.stop();
+  } catch (err) {
+    console.error('paper: error while stopping', err);
+    return 1;
+  }
   return 0;
 }
 

@@ -10,9 +10,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dataDir = mkdtempSync(join(tmpdir(), 'paper-cli-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  // Each CLI runs in its own process group (npx → tsx → node): kill whatever is left of each.
+  for (const c of children) if (c.pid !== undefined) signalGroup(c.pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Signals a whole process group; false when it no longer exists. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface Started {
   child: ChildProcess;
@@ -21,15 +32,18 @@ interface Started {
   lines: string[];
 }
 
-// `npx tsx` as a user runs it; the tsx binary directly where the exit code matters (npx reports a
-// forwarded signal as its own death instead of passing the child's exit code on).
+// `npx tsx` as a user runs it; node with the tsx loader where the exit code matters: npx reports a
+// forwarded signal as its own death, and the tsx CLI relays signals to its node child and SIGKILLs
+// it (exit 143) when the child does not acknowledge within 30 ms, which a loaded machine can miss.
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 function startCli(args: string[], direct = false): Promise<Started> {
-  const [cmd, pre] = direct ? [TSX, []] : ['npx', ['tsx']];
+  const [cmd, pre] = direct ? [process.execPath, ['--import', 'tsx']] : ['npx', ['tsx']];
   const child = spawn(cmd, [...pre, 'src-main/paper/cli.ts', ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, API_RATE_LIMIT: '100' },
+    // Its own process group, so a stop reaches npx, tsx and node alike and none is orphaned.
+    detached: true,
   });
   children.push(child);
   let stderr = '';
@@ -61,10 +75,15 @@ function startCli(args: string[], direct = false): Promise<Started> {
   });
 }
 
+/** SIGTERM to the CLI's process group (only once it printed its URL); resolves with the exit code once the whole group is gone. */
 async function stopCli(s: Started): Promise<number | null> {
+  const pid = s.child.pid!;
   const exited = new Promise<number | null>((r) => s.child.on('exit', (code) => r(code)));
-  s.child.kill('SIGTERM');
-  return exited;
+  signalGroup(pid, 'SIGTERM');
+  const code = await exited;
+  const deadline = Date.now() + 10_000;
+  while (signalGroup(pid, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return code;
 }
 
 async function ping(url: string, apikey: string): Promise<number> {
