@@ -56,7 +56,19 @@ export class PricePath {
   // so updates stay unboxed: [i1, a1, b1, i2, a2, b2, g, gA, gB].
   private readonly st = new Float64Array([UNSET, 0, 0, UNSET, 0, 0, UNSET, 0, 0]);
 
-  constructor(seed: number, key: string, basePrice: number, tickSize: number, volatility: number) {
+  /**
+   * With `anchorMinute`, the whole path is shifted (in log space) so that minute's close is the base
+   * price: the instrument master centres strike ladders on the base price, so it must be the price
+   * of "today", not just a long-run mean the path may sit 30% away from.
+   */
+  constructor(
+    seed: number,
+    key: string,
+    basePrice: number,
+    tickSize: number,
+    volatility: number,
+    anchorMinute?: number,
+  ) {
     const k = hash2(hashString(key), seed | 0);
     this.logBase = Math.log(basePrice / tickSize);
     for (let o = 0; o < OCTAVES; o++) {
@@ -71,6 +83,7 @@ export class PricePath {
     this.anchorKey = hash2(k, 0xa2c);
     this.jitterKey = hash2(k, 0x717);
     this.excursion = 1.2 * (basePrice / tickSize) * volatility * Math.sqrt(1 / MINUTES_PER_YEAR);
+    if (anchorMinute !== undefined) this.logBase -= Math.log(this.close(anchorMinute)) - this.logBase;
   }
 
   private lattice(o: number, i: number): number {

@@ -6,6 +6,9 @@
 //   minute's seconds run open -> high/low -> close inside [low, high]. So 1s bars fold exactly
 //   into 1m bars, and 1m bars into every coarser interval (IST-aligned; D/W/M = IST day, Monday
 //   week, calendar month). Volume is hashed per minute and split exactly across its seconds.
+//   Each path is anchored at the master's base price at IST midnight of the day the market was
+//   created, so the instrument master's strike ladders (centred on the base price) hold the
+//   at-the-money strike; history before that day wanders freely.
 // - transform.ts: an instrument's price is a monotone map of its underlying's for one IST day
 //   (cash: identity; futures: carry; options: Black-Scholes floored at intrinsic and one tick),
 //   so derivative bar extremes come from the underlying's (swapped for puts).
@@ -61,9 +64,13 @@ class Simulator implements SimulatedMarket {
   private readonly books = new Map<string, { sec: number; version: number; quote: Quote; book: Book }>();
   private version = 0;
 
+  /** Midnight IST of the day the market was created, in epoch minutes: every path's base price. */
+  private readonly anchorMinute: number;
+
   constructor(opts: MarketOptions) {
     this.clock = opts.clock;
     this.seed = opts.seed | 0;
+    this.anchorMinute = istDayStart(istDay(Math.floor(opts.clock.now() / 1000))) / 60;
     this.splitFraction = opts.splitFraction ?? 0.05;
     this.underlyings = opts.underlyings;
   }
@@ -77,7 +84,7 @@ class Simulator implements SimulatedMarket {
     if (!s) {
       const u = this.underlyings.get(key);
       if (!u) throw new Error(`Unknown underlying '${key}'`);
-      s = new UnderlyingSeries(u, this.seed);
+      s = new UnderlyingSeries(u, this.seed, this.anchorMinute);
       this.uSeries.set(key, s);
     }
     return s;

@@ -43,12 +43,14 @@ export class UnderlyingSeries {
   private readonly scratchOpen = new Int32Array(60);
   private readonly scratchClose = new Int32Array(60);
 
+  /** `anchorMinute`: the epoch minute whose close is the base price (see PricePath). */
   constructor(
     readonly underlying: Underlying,
     seed: number,
+    anchorMinute?: number,
   ) {
     const u = underlying;
-    this.path = new PricePath(seed, u.key, u.basePrice, u.tickSize, u.volatility);
+    this.path = new PricePath(seed, u.key, u.basePrice, u.tickSize, u.volatility, anchorMinute);
     const k = hash2(hashString(u.key), (seed | 0) ^ 0x70105);
     const turnoverPerMinute = 2e6 * Math.exp(3 * unit(hash2(k, 1)));
     this.volume = new VolumeModel(k, 1, Math.max(1, turnoverPerMinute / u.basePrice));

@@ -93,6 +93,35 @@ describe('depth, quotes, multiquotes', () => {
     expect(bids[0]!.price).toBeLessThan(asks[0]!.price);
   });
 
+  it('depth of an option: levels one tick apart in whole lots, open interest, day range around ltp', async () => {
+    const symbol = 'NIFTY29DEC2626000CE';
+    const inst = gw.gateway.master.get('NFO', symbol)!;
+    expect(inst).toMatchObject({ lotsize: 65, tickSize: 0.05 });
+    const r = await gw.post('/api/v1/depth', { apikey: key, symbol, exchange: 'NFO' });
+    expect(r.status).toBe(200);
+    const d = expectExact(DepthResponse, r.json).data;
+    const ticks = (p: number) => Math.round(p / inst.tickSize);
+    for (const side of [d.asks, d.bids]) {
+      expect(side).toHaveLength(5);
+      for (const l of side) {
+        expect(Math.abs(l.price / inst.tickSize - ticks(l.price))).toBeLessThan(1e-6);
+        expect(l.quantity % inst.lotsize).toBe(0);
+        expect(l.quantity).toBeGreaterThan(0);
+      }
+      for (let i = 1; i < 5; i++) expect(Math.abs(ticks(side[i]!.price) - ticks(side[i - 1]!.price))).toBe(1);
+    }
+    expect(ticks(d.asks[0]!.price) - ticks(d.bids[0]!.price)).toBeGreaterThanOrEqual(1);
+    expect(d.oi).toBeGreaterThan(0);
+    expect(d.low).toBeLessThanOrEqual(d.ltp);
+    expect(d.high).toBeGreaterThanOrEqual(d.ltp);
+    // Totals cover the whole book, as brokers report them: at least the five levels shown.
+    expect(d.totalbuyqty).toBeGreaterThanOrEqual(d.bids.reduce((a, l) => a + l.quantity, 0));
+    expect(d.totalsellqty).toBeGreaterThanOrEqual(d.asks.reduce((a, l) => a + l.quantity, 0));
+    // Cash equities carry no open interest.
+    const eq = await gw.post('/api/v1/depth', { apikey: key, symbol: 'SBIN', exchange: 'NSE' });
+    expect((eq.body['data'] as { oi: number }).oi).toBe(0);
+  });
+
   it('depth of an unknown symbol is 400 naming it', async () => {
     const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'FOO', exchange: 'NSE' });
     expect(r.status).toBe(400);

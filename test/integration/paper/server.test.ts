@@ -209,6 +209,13 @@ describe('paths', () => {
     expect(r.json).toEqual({ status: 'error', message: 'Not found', path: '/api/v1/doesnotexist' });
   });
 
+  it('the embedded gateway binds to loopback by default, on the port it reports', () => {
+    expect(gw.gateway.host).toBe('127.0.0.1');
+    const address = gw.gateway.server.app.server.address();
+    expect(typeof address === 'object' && address !== null ? address.address : address).toBe('127.0.0.1');
+    expect(gw.url).toBe(`http://127.0.0.1:${gw.gateway.port}`);
+  });
+
   it('trailing slash is accepted', async () => {
     const r = await gw.post('/api/v1/ping/', { apikey: key });
     expect(r.status).toBe(200);
