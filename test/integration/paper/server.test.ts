@@ -396,6 +396,8 @@ describe('rate limiting at the defaults (no override, empty environment)', () =>
       retry_after: 1,
     });
     expect(over.headers.get('retry-after')).toBe('1');
+    // Limits are per API key: another key is still served at once.
+    expect((await plain.get(path, { 'X-API-KEY': warm })).status).toBe(200);
   });
 
   it('expiry: the 11th request within a second is 429, on its own bucket', async () => {
