@@ -6,6 +6,7 @@
 // Every counted request must answer 200: the account has ₹1,000 crore, rate limits are lifted, and
 // the mix (MARKET buys/sells that fill, LIMIT buys/sells far from the market that rest) stays on
 // symbols whose book depth covers the fill rate. Any non-200 is printed and fails the bench.
+// BENCH_PHASE_MS shortens the phases; BENCH_GROUP_COMMIT=0 measures without group commit.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -64,6 +64,10 @@ export function openKeyStore(dataDir: string): KeyStore {
   const file = join(dataDir, KEY_FILE);
   const data = readKeyFile(file);
   let hashes = data.keys.map((k) => Buffer.from(k.hash, 'hex'));
+  // Keys already verified → account: every request carries its key, and keys are never removed.
+  // Only known keys enter (bounded), so unknown keys cannot grow it; they still pay the hash.
+  const verified = new Map<string, string>();
+  const VERIFIED_MAX = 1024;
 
   const save = () => {
     // Write-then-rename so a crash never leaves a half-written store.
@@ -78,6 +82,8 @@ export function openKeyStore(dataDir: string): KeyStore {
       return data.keys.length;
     },
     verify(apikey) {
+      const known = verified.get(apikey);
+      if (known !== undefined) return known;
       if (apikey.length === 0 || apikey.length > 256) return undefined;
       const h = createHash('sha256').update(apikey, 'utf8').digest();
       let found = -1;
@@ -86,7 +92,9 @@ export function openKeyStore(dataDir: string): KeyStore {
         const stored = hashes[i];
         if (stored && timingSafeEqual(stored, h) && found < 0) found = i;
       }
-      return found >= 0 ? data.keys[found]?.account : undefined;
+      const account = found >= 0 ? data.keys[found]?.account : undefined;
+      if (account !== undefined && verified.size < VERIFIED_MAX) verified.set(apikey, account);
+      return account;
     },
     add(apikey) {
       if (apikey.trim() === '' || apikey.length > 256) throw new Error('API key must be 1-256 characters');
