@@ -13,6 +13,8 @@ export default defineConfig({
   preload: {
     build: {
       lib: { entry: resolve('src-main/preload.ts') },
+      // A sandboxed preload cannot be an ES module: emit one CommonJS file.
+      rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } },
     },
   },
   renderer: {

@@ -9,7 +9,7 @@ function createWindow(): BrowserWindow {
     height: 640,
     show: false,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.mjs'),
+      preload: join(import.meta.dirname, '../preload/preload.cjs'),
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
@@ -26,8 +26,12 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
+// Every renderer is sandboxed, whatever a window's own options say.
+app.enableSandbox();
+
 void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
   createWindow();
 });
 
