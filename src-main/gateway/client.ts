@@ -347,6 +347,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     intervals: (input) => call('intervals', input),
     symbol: (input) => call('symbol', input),
     analyzer: (input) => call('analyzer', input),
+    margin: (input) => call('margin', input),
+    pnlsymbols: (input) => call('pnlsymbols', input),
+    optionsymbol: (input) => call('optionsymbol', input),
+    optionchain: (input) => call('optionchain', input),
+    optiongreeks: (input) => call('optiongreeks', input),
+    syntheticfuture: (input) => call('syntheticfuture', input),
+    optionsorder: (input) => call('optionsorder', input),
+    optionsmultiorder: (input) => call('optionsmultiorder', input),
   };
 }
 

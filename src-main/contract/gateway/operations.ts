@@ -1,8 +1,10 @@
 // One row per gateway operation: its path, request schema and response schema. The paper gateway
 // serves these paths and the client calls them, so both read the same table.
 import type { z } from 'zod';
+import * as A from './account-extra.js';
 import * as B from './books.js';
 import * as D from './market-data.js';
+import * as X from './options.js';
 import * as O from './orders.js';
 import { ApiKeyRequest } from './primitives.js';
 
@@ -61,6 +63,27 @@ export const OPERATIONS = {
   intervals: op('/api/v1/intervals', ApiKeyRequest, D.IntervalsResponse, 'read', false),
   symbol: op('/api/v1/symbol', D.SymbolRequest, D.SymbolResponse, 'read', false),
   analyzer: op('/api/v1/analyzer', ApiKeyRequest, B.AnalyzerResponse, 'read', false),
+  // The real gateway's options and account extras (gateway-behaviour §3.9, §3.10, §5.6, §10).
+  margin: op('/api/v1/margin', A.MarginRequest, A.MarginResponse, 'read', false),
+  pnlsymbols: op('/api/v1/pnl/symbols', ApiKeyRequest, A.PnlSymbolsResponse, 'read', false),
+  optionsymbol: op('/api/v1/optionsymbol', X.OptionSymbolRequest, X.OptionSymbolResponse, 'read', false),
+  optionchain: op('/api/v1/optionchain', X.OptionChainRequest, X.OptionChainResponse, 'read', false),
+  optiongreeks: op('/api/v1/optiongreeks', X.OptionGreeksRequest, X.OptionGreeksResponse, 'read', false),
+  syntheticfuture: op(
+    '/api/v1/syntheticfuture',
+    X.SyntheticFutureRequest,
+    X.SyntheticFutureResponse,
+    'read',
+    false,
+  ),
+  optionsorder: op('/api/v1/optionsorder', X.OptionsOrderRequest, X.OptionsOrderResponse, 'mutation', false),
+  optionsmultiorder: op(
+    '/api/v1/optionsmultiorder',
+    X.OptionsMultiOrderRequest,
+    X.OptionsMultiOrderResponse,
+    'mutation',
+    false,
+  ),
 } as const;
 export type OperationName = keyof typeof OPERATIONS;
 export type RequestOf<N extends OperationName> = z.input<(typeof OPERATIONS)[N]['request']>;

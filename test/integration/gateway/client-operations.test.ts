@@ -1,5 +1,6 @@
 // Every operation of the contract, called through the client against the embedded paper gateway,
-// succeeds and comes back in the contract's normalised types.
+// succeeds and comes back in the contract's normalised types, except the real gateway's options and
+// account extras, which the paper gateway does not serve: those are `not_offered`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../../src-main/contract/index.js';
 import {
@@ -247,6 +248,61 @@ describe('orders', () => {
       }),
     );
     expect(hosted.message.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the real gateway's operations the paper gateway does not offer", () => {
+  /** A 404 for a missing route is `not_offered`, and the client then stops asking. */
+  const notOffered = async <T>(op: OperationName, call: () => Promise<GatewayResult<T>>) => {
+    // Only the real gateway's extras may be missing: every spec operation must be served.
+    expect(OPERATIONS[op].inSpec, op).toBe(false);
+    const first = await call();
+    expect(first.ok ? 'ok' : first.error.kind, op).toBe('not_offered');
+    called.add(op);
+    const again = await call();
+    expect(again.ok ? 'ok' : again.error.kind, op).toBe('not_offered');
+    expect(client.notOffered()).toContain(op);
+  };
+  const NIFTY = { underlying: 'NIFTY', exchange: 'NSE_INDEX', expiry_date: '25AUG26' } as const;
+
+  it('margin and pnlsymbols', async () => {
+    await notOffered('margin', () =>
+      client.margin({
+        positions: [{ ...SBIN, action: 'BUY', quantity: 1, pricetype: 'MARKET' }],
+      }),
+    );
+    await notOffered('pnlsymbols', () => client.pnlsymbols());
+  });
+
+  it('option reads', async () => {
+    await notOffered('optionsymbol', () =>
+      client.optionsymbol({ ...NIFTY, offset: 'ATM', option_type: 'CE' }),
+    );
+    await notOffered('optionchain', () => client.optionchain({ ...NIFTY, strike_count: 5 }));
+    await notOffered('optiongreeks', () =>
+      client.optiongreeks({ symbol: 'NIFTY25AUG2626000CE', exchange: 'NFO' }),
+    );
+    await notOffered('syntheticfuture', () => client.syntheticfuture(NIFTY));
+  });
+
+  it('option orders', async () => {
+    await notOffered('optionsorder', () =>
+      client.optionsorder({
+        ...NIFTY,
+        strategy: STRATEGY,
+        offset: 'ATM',
+        option_type: 'CE',
+        action: 'BUY',
+        quantity: 75,
+      }),
+    );
+    await notOffered('optionsmultiorder', () =>
+      client.optionsmultiorder({
+        ...NIFTY,
+        strategy: STRATEGY,
+        legs: [{ offset: 'OTM2', option_type: 'PE', action: 'SELL', quantity: 75 }],
+      }),
+    );
   });
 });
 

@@ -12,10 +12,10 @@ import { createGatewayClient, type GatewayResult } from '../../../src-main/gatew
 import { parseTickerText } from '../../../src-main/gateway/ticker-text.js';
 import {
   ENVELOPE_FILES,
+  EXTRA_REQUEST_SCHEMAS,
   EXTRA_SCHEMAS,
   FILE_OPERATION,
   FIXTURES,
-  OUT_OF_SCOPE,
   isErrorSample,
   loadSamples,
   successSchemaFor,
@@ -25,7 +25,6 @@ import {
 const samples = loadSamples();
 const withResponse = samples.filter((s) => s.response !== null && s.response !== undefined);
 const label = (s: Sample) => `${s.file} ${s.label}${s.note ? ` (${s.note.slice(0, 50)})` : ''}`;
-const isOutOfScope = (s: Sample) => (OUT_OF_SCOPE as readonly string[]).includes(s.file);
 
 describe('the sample set', () => {
   it('holds every shared sample file, each classified', () => {
@@ -36,23 +35,22 @@ describe('the sample set', () => {
       const known =
         FILE_OPERATION[name] !== undefined ||
         name in EXTRA_SCHEMAS ||
-        (OUT_OF_SCOPE as readonly string[]).includes(name) ||
         (ENVELOPE_FILES as readonly string[]).includes(name);
       expect(known, name).toBe(true);
     }
   });
 
   it('has a sample for every operation of the contract but the hosted closeposition', () => {
-    const files = new Set(samples.map((s) => s.file));
+    const covered = new Set(samples.map((s) => FILE_OPERATION[s.file]));
     for (const op of Object.keys(OPERATIONS) as OperationName[]) {
-      if (op !== 'closepositionHosted') expect(files.has(op), op).toBe(true);
+      if (op !== 'closepositionHosted') expect(covered.has(op), op).toBe(true);
     }
   });
 });
 
 describe('success answers parse with the contract response schema', () => {
-  const cases = withResponse.filter((s) => !isErrorSample(s) && !isOutOfScope(s));
-  it('covers all 59 in-scope success answers', () => expect(cases.length).toBe(59));
+  const cases = withResponse.filter((s) => !isErrorSample(s));
+  it('covers all 82 success answers', () => expect(cases.length).toBe(82));
 
   it.each(cases.map((s) => [label(s), s] as const))('%s', (_name, s) => {
     if (typeof s.response === 'string') {
@@ -83,14 +81,6 @@ describe('error answers parse with ErrorBody', () => {
   });
 });
 
-describe('out-of-scope endpoints (not in the contract) are well-formed JSON', () => {
-  const cases = withResponse.filter((s) => isOutOfScope(s) && !isErrorSample(s));
-  it.each(cases.map((s) => [label(s), s] as const))('%s', (_name, s) => {
-    expect(typeof s.response).toBe('object');
-    if (s.file !== 'websocket') expect((s.response as { status?: unknown }).status).toBe('success');
-  });
-});
-
 describe('success sample requests pass the contract request schema', () => {
   const cases = samples.filter(
     (s) => s.request !== null && typeof s.request === 'object' && !isErrorSample(s) && FILE_OPERATION[s.file],
@@ -106,6 +96,17 @@ describe('success sample requests pass the contract request schema', () => {
         : OPERATIONS[op].request;
     const result = schema.safeParse(s.request);
     expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+});
+
+describe('sample requests of files that are not an operation pass their request schema', () => {
+  const cases = samples.filter(
+    (s) => s.request !== null && typeof s.request === 'object' && EXTRA_REQUEST_SCHEMAS[s.file],
+  );
+  it('covers the websocket client messages', () => expect(cases.length).toBe(9));
+  it.each(cases.map((s) => [label(s), s] as const))('%s', (_name, s) => {
+    const result = EXTRA_REQUEST_SCHEMAS[s.file]?.safeParse(s.request);
+    expect(result?.success, JSON.stringify(result?.error?.issues)).toBe(true);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   AnalyzerResponse,
   ClosePositionResponse,
   OPERATIONS,
+  WsClientMessage,
+  WsServerMessage,
   type OperationName,
 } from '../../../src-main/contract/index.js';
 
@@ -80,10 +82,18 @@ export function isErrorSample(s: Sample): boolean {
   );
 }
 
+/** Files named after their path rather than the operation. */
+const RENAMED: Partial<Record<string, OperationName>> = { pnl_symbols: 'pnlsymbols' };
+
 /** File name → the client operation that answers with it. */
-export const FILE_OPERATION: Partial<Record<string, OperationName>> = Object.fromEntries(
-  (Object.keys(OPERATIONS) as OperationName[]).filter((n) => n !== 'closepositionHosted').map((n) => [n, n]),
-);
+export const FILE_OPERATION: Partial<Record<string, OperationName>> = {
+  ...Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationName[])
+      .filter((n) => n !== 'closepositionHosted' && !Object.values(RENAMED).includes(n))
+      .map((n) => [n, n]),
+  ),
+  ...RENAMED,
+};
 
 /**
  * Success samples of files that are not an operation of the contract but that a contract schema
@@ -91,6 +101,12 @@ export const FILE_OPERATION: Partial<Record<string, OperationName>> = Object.fro
  */
 export const EXTRA_SCHEMAS: Record<string, z.ZodType> = {
   analyzer_toggle: AnalyzerResponse,
+  websocket: WsServerMessage,
+};
+
+/** Request schemas of files that are not an operation (websocket: the messages a client sends). */
+export const EXTRA_REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  websocket: WsClientMessage,
 };
 
 /** positionsopen.json's last variant is the hosted closeposition answer (Router-IMC docs). */
@@ -102,23 +118,6 @@ export function successSchemaFor(s: Sample): z.ZodType | undefined {
   if (op) return OPERATIONS[op].response;
   return EXTRA_SCHEMAS[s.file];
 }
-
-/**
- * Out of scope: real-gateway endpoints the contract (and so the client) does not cover. Their success
- * answers are only checked to be `{status:"success", …}` JSON objects (websocket frames: JSON objects),
- * their errors to be ErrorBody.
- */
-export const OUT_OF_SCOPE = [
-  'margin',
-  'optionchain',
-  'optiongreeks',
-  'optionsmultiorder',
-  'optionsorder',
-  'optionsymbol',
-  'pnl_symbols',
-  'syntheticfuture',
-  'websocket',
-] as const;
 
 /** Error-only files: generic envelopes any operation may answer with. */
 export const ENVELOPE_FILES = ['not_found', 'rate_limited'] as const;
