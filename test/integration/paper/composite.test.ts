@@ -158,6 +158,26 @@ describe('placesmartorder, every row end to end', () => {
     expect(r.body.message).toBe('Positions Already Matched. No Action needed.');
   });
 
+  it('takes quantity, position_size and price as JSON numbers too', async () => {
+    const key = newKey();
+    await setUp(key, 40);
+    const r = await post('placesmartorder', key, {
+      strategy: 'smart',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'BUY',
+      quantity: 10,
+      position_size: 15,
+      price: 0,
+      trigger_price: 0,
+      disclosed_quantity: 0,
+    });
+    const o = await orderStatus(key, ok(r));
+    expect(`${o.action} ${o.quantity}`).toBe('SELL 25');
+    expect(o).toMatchObject({ pricetype: 'MARKET', order_status: 'complete' }); // defaults
+    expect(await net(key)).toBe(15);
+  });
+
   it('answers an engine refusal as an error', async () => {
     const key = newKey();
     const r = await smart(key, 'BUY', 10, 0, { symbol: 'NOPE' });
@@ -258,6 +278,50 @@ describe('basketorder', () => {
     expect(book.every((o) => o.strategy === 'basket')).toBe(true);
     expect(await net(key, 'SBIN')).toBe(3);
     expect(await net(key, 'INFY')).toBe(-2);
+  });
+});
+
+describe('basketorder fields', () => {
+  it('takes numbers or strings per leg and applies the defaults (MARKET, MIS)', async () => {
+    const key = newKey();
+    const i = inst('SBIN');
+    const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
+    const r = await post('basketorder', key, {
+      strategy: 'basket',
+      orders: [
+        { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 2 },
+        {
+          symbol: 'SBIN',
+          exchange: 'NSE',
+          action: 'BUY',
+          quantity: '3',
+          pricetype: 'LIMIT',
+          price: String(limit),
+        },
+        {
+          symbol: 'SBIN',
+          exchange: 'NSE',
+          action: 'BUY',
+          quantity: 4,
+          pricetype: 'LIMIT',
+          price: limit,
+          product: 'CNC',
+        },
+      ],
+    });
+    expect(r.status, r.text).toBe(200);
+    const ids = (r.body.results as { orderid: string; status: string }[]).map((x) => {
+      expect(x.status).toBe('success');
+      return x.orderid;
+    });
+    const rows = await Promise.all(ids.map((id) => orderStatus(key, id)));
+    expect(
+      rows.map((o) => [o.quantity, o.pricetype, o.price, (o as unknown as { product: string }).product]),
+    ).toEqual([
+      [2, 'MARKET', 0, 'MIS'],
+      [3, 'LIMIT', limit, 'MIS'],
+      [4, 'LIMIT', limit, 'CNC'],
+    ]);
   });
 });
 
@@ -390,7 +454,7 @@ describe('closeposition and positionsopen', () => {
       const count = (await orders(key)).length;
       const again = await hosted(key, 'close-001');
       expect(again.status).toBe(200);
-      expect(again.json).toEqual(first.json);
+      expect(again.text).toBe(first.text); // byte-identical
       expect((await orders(key)).length).toBe(count);
       expect(await strategyQty(key, 'A')).toBe(5);
     });
@@ -401,7 +465,7 @@ describe('closeposition and positionsopen', () => {
       expect(first.body.code).toBe('NO_STRATEGY_EXPOSURE');
       await market(key, 'BUY', 5, 'A');
       const again = await hosted(key, 'close-002');
-      expect(again.json).toEqual(first.json);
+      expect(again.text).toBe(first.text);
       expect(await strategyQty(key, 'A')).toBe(5);
     });
 
@@ -411,6 +475,15 @@ describe('closeposition and positionsopen', () => {
       await market(b, 'BUY', 2, 'A');
       expect((await hosted(a, 'shared-id')).body.code).toBe('NO_STRATEGY_EXPOSURE');
       expect((await hosted(b, 'shared-id')).body.message).toBe('All Open Positions SquaredOff');
+    });
+
+    it('takes expected_mode_version as a string too', async () => {
+      const key = newKey();
+      await market(key, 'BUY', 4, 'A');
+      const r = await hosted(key, 'close-str', { expected_mode_version: String(await modeVersion(key)) });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.message).toBe('All Open Positions SquaredOff');
+      expect(await strategyQty(key, 'A')).toBe(0);
     });
 
     it('an incomplete hosted body is a 400', async () => {

@@ -1,6 +1,6 @@
 // Single orders and account reads over real HTTP against the embedded gateway (ManualClock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../../src-main/paper/auth/key-store.js';
+import { accountIdOf, generateApiKey } from '../../../src-main/paper/auth/key-store.js';
 import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
@@ -526,5 +526,545 @@ describe('holdings', () => {
     expect(((await read('holdings', key)).body.data as { holdings: unknown[] }).holdings).toEqual([]);
     expect((await funds(key)).utiliseddebits).toBe('0.00');
     expectInvariants();
+  });
+});
+
+// ---- Issue 3 audit: rules checked per exchange and per field, with exact figures ----
+
+function firstOf(exchange: string, kind: Instrument['kind'], minLot = 1): Instrument {
+  const i = gw.gateway.master.all.find(
+    (x) => x.exchange === exchange && x.kind === kind && x.lotsize >= minLot,
+  );
+  if (!i) throw new Error(`no ${kind} on ${exchange}`);
+  return i;
+}
+/** A price on the instrument's grid `pct` percent away from the last price (a BUY below it rests). */
+const away = (i: Instrument, pct: number): number => tickRound(i, ltp(i) * (1 + pct / 100));
+const show = (n: number): string => String(Number(n.toFixed(4)));
+
+describe('request fields (spec §2.1): strings or numbers, defaults', () => {
+  it('placeorder takes every field as a string or as a number, with the same result', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'AXISBANK');
+    const limit = away(i, -10);
+    const trig = away(i, -9.5);
+    const asStrings = ok(
+      await place(key, {
+        symbol: 'AXISBANK',
+        quantity: '10',
+        pricetype: 'LIMIT',
+        product: 'MIS',
+        price: show(limit),
+        trigger_price: '0',
+        disclosed_quantity: '0',
+      }),
+    );
+    const asNumbers = ok(
+      await place(key, {
+        symbol: 'AXISBANK',
+        quantity: 10,
+        pricetype: 'LIMIT',
+        product: 'MIS',
+        price: limit,
+        trigger_price: 0,
+        disclosed_quantity: 0,
+      }),
+    );
+    const slStrings = ok(
+      await place(key, {
+        symbol: 'AXISBANK',
+        action: 'SELL',
+        quantity: '3',
+        pricetype: 'SL',
+        price: show(limit),
+        trigger_price: show(trig),
+      }),
+    );
+    for (const id of [asStrings, asNumbers]) {
+      expect(await status(key, id)).toMatchObject({
+        quantity: 10,
+        price: limit,
+        trigger_price: 0,
+        order_status: 'open',
+      });
+    }
+    expect(await status(key, slStrings)).toMatchObject({
+      quantity: 3,
+      price: limit,
+      trigger_price: trig,
+    });
+    expect(engine.order(accountIdOf(key), asStrings)?.disclosed_quantity).toBe(0);
+  });
+
+  it('price "812.35" is read exactly (no float drift) and kept on the order', async () => {
+    const key = newKey();
+    const id = ok(
+      await place(key, { symbol: 'LT', action: 'SELL', quantity: '1', pricetype: 'LIMIT', price: '812.35' }),
+    );
+    const o = await status(key, id);
+    expect(o.price).toBe(812.35);
+  });
+
+  it('applies the defaults: MARKET, MIS, price 0, trigger 0, disclosed 0', async () => {
+    const key = newKey();
+    const id = ok(await place(key, { symbol: 'WIPRO', quantity: '2' }));
+    const row = (await status(key, id)) as unknown as Record<string, unknown>;
+    expect(row).toMatchObject({ pricetype: 'MARKET', product: 'MIS', price: 0, trigger_price: 0 });
+    const book = await orderbook(key);
+    expect(book.orders[0]).toMatchObject({ orderid: id, pricetype: 'MARKET', product: 'MIS' });
+    expect(engine.order(accountIdOf(key), id)).toMatchObject({ disclosed_quantity: 0, status: 'complete' });
+  });
+
+  it('refuses malformed numbers with a message naming the field', async () => {
+    const key = newKey();
+    const cases: [Fields, string][] = [
+      [{ symbol: 'SBIN', quantity: 'ten' }, 'quantity must be a number'],
+      [{ symbol: 'SBIN', quantity: '1.5' }, 'quantity must be a whole number'],
+      [{ symbol: 'SBIN', quantity: '-3' }, 'quantity must be a positive number'],
+      [{ symbol: 'SBIN', quantity: 1, pricetype: 'LIMIT', price: 'abc' }, 'price must be a number'],
+      [
+        { symbol: 'SBIN', quantity: 1, pricetype: 'LIMIT', price: '-1' },
+        'price must be a non-negative number',
+      ],
+      [
+        { symbol: 'SBIN', quantity: 1, pricetype: 'STOP' },
+        'pricetype must be one of: MARKET, LIMIT, SL, SL-M',
+      ],
+      [{ symbol: 'SBIN', quantity: 1, product: 'MTF' }, 'product must be one of: MIS, CNC, NRML'],
+    ];
+    for (const [f, message] of cases) {
+      const r = await place(key, f);
+      expect(r.status, JSON.stringify(f)).toBe(400);
+      expect(String(r.body.message)).toContain(message);
+    }
+    expect((await orderbook(key)).orders).toEqual([]);
+  });
+
+  it('modifyorder takes every field as a string', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'MARUTI');
+    const id = ok(
+      await place(key, { symbol: 'MARUTI', quantity: 2, pricetype: 'LIMIT', price: away(i, -10) }),
+    );
+    const newLimit = away(i, -11);
+    const r = await gw.post('/api/v1/modifyorder', {
+      apikey: key,
+      strategy: 'test',
+      orderid: id,
+      exchange: 'NSE',
+      symbol: 'MARUTI',
+      action: 'BUY',
+      product: 'MIS',
+      pricetype: 'LIMIT',
+      quantity: '4',
+      price: show(newLimit),
+      trigger_price: '0',
+      disclosed_quantity: '0',
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(await status(key, id)).toMatchObject({ quantity: 4, price: newLimit, order_status: 'open' });
+  });
+});
+
+describe('product and exchange rules, lots and ticks on every exchange', () => {
+  it('refuses NRML on NSE/BSE and CNC on NFO/BFO/MCX/CDS with the sandbox messages; accepts the others', async () => {
+    const key = newKey();
+    for (const ex of ['NSE', 'BSE']) {
+      const r = await place(key, { exchange: ex, symbol: 'SBIN', quantity: 1, product: 'NRML' });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(
+        `NRML product not allowed for ${ex} equity segment. Use CNC for delivery or MIS for intraday.`,
+      );
+      ok(await place(key, { exchange: ex, symbol: 'SBIN', quantity: 1, product: 'CNC' }));
+    }
+    for (const ex of ['NFO', 'BFO', 'MCX', 'CDS']) {
+      const f = firstOf(ex, 'FUT');
+      const base = {
+        exchange: ex,
+        symbol: f.symbol,
+        quantity: f.lotsize,
+        pricetype: 'LIMIT',
+        price: away(f, -20),
+      };
+      const r = await place(key, { ...base, product: 'CNC' });
+      expect(r.status, ex).toBe(400);
+      expect(r.body.message).toBe(
+        `CNC product not allowed for ${ex} derivatives segment. Use NRML for carryforward or MIS for intraday.`,
+      );
+      ok(await place(key, { ...base, product: 'NRML' }));
+    }
+  });
+
+  it('quantities in lots on NFO, BFO and MCX; CDS contracts have lot 1', async () => {
+    const key = newKey();
+    for (const ex of ['NFO', 'BFO', 'MCX']) {
+      const f = firstOf(ex, 'FUT', 2);
+      const base = {
+        exchange: ex,
+        symbol: f.symbol,
+        product: 'NRML',
+        pricetype: 'LIMIT',
+        price: away(f, -20),
+      };
+      const r = await place(key, { ...base, quantity: f.lotsize + 1 });
+      expect(r.status, ex).toBe(400);
+      expect(r.body.message).toBe(`Quantity must be in multiples of lot size ${f.lotsize}`);
+      ok(await place(key, { ...base, quantity: 2 * f.lotsize }));
+    }
+    const usd = firstOf('CDS', 'FUT');
+    expect(usd.lotsize).toBe(1);
+    ok(
+      await place(key, {
+        exchange: 'CDS',
+        symbol: usd.symbol,
+        product: 'NRML',
+        quantity: 3,
+        pricetype: 'LIMIT',
+        price: away(usd, -20),
+      }),
+    );
+  });
+
+  it.each([
+    ['NSE', 'EQ', 0.05],
+    ['BSE', 'EQ', 0.05],
+    ['NFO', 'FUT', 0.1],
+    ['BFO', 'FUT', 0.05],
+    ['MCX', 'FUT', 1],
+    ['CDS', 'FUT', 0.0025],
+  ] as const)('%s %s: prices and triggers on the %s tick grid', async (ex, kind, tick) => {
+    const key = newKey();
+    const i = ex === 'NSE' || ex === 'BSE' ? inst(ex, 'SBIN') : firstOf(ex, kind);
+    expect(i.tickSize).toBe(tick);
+    const product = kind === 'EQ' ? 'MIS' : 'NRML';
+    const on = away(i, -20);
+    const off = Number((on + tick * 0.4).toFixed(4));
+    const base = { exchange: ex, symbol: i.symbol, product, quantity: i.lotsize };
+    ok(await place(key, { ...base, pricetype: 'LIMIT', price: show(on) }));
+    const badPrice = await place(key, { ...base, pricetype: 'LIMIT', price: off });
+    expect(badPrice.status).toBe(400);
+    expect(badPrice.body.message).toBe(`Price ${show(off)} is not a multiple of tick size ${show(tick)}`);
+    const trig = away(i, 20);
+    ok(await place(key, { ...base, pricetype: 'SL-M', trigger_price: trig }));
+    const offTrig = Number((trig + tick * 0.4).toFixed(4));
+    const badTrig = await place(key, { ...base, pricetype: 'SL-M', trigger_price: offTrig });
+    expect(badTrig.status).toBe(400);
+    expect(badTrig.body.message).toBe(
+      `Trigger price ${show(offTrig)} is not a multiple of tick size ${show(tick)}`,
+    );
+  });
+});
+
+describe('stop orders and modify', () => {
+  it('modifies a trigger-pending SL order (quantity, price, trigger) and it triggers at the new trigger', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'BHARTIARTL');
+    const p = ltp(i);
+    const id = ok(
+      await place(key, {
+        symbol: i.symbol,
+        quantity: 5,
+        pricetype: 'SL',
+        trigger_price: away(i, 5),
+        price: away(i, 6),
+      }),
+    );
+    expect((await status(key, id)).order_status).toBe('trigger pending');
+    const trig = tickRound(i, p * 1.02);
+    const limit = tickRound(i, p * 1.03);
+    const m = await gw.post('/api/v1/modifyorder', {
+      apikey: key,
+      strategy: 'test',
+      orderid: id,
+      exchange: 'NSE',
+      symbol: i.symbol,
+      action: 'BUY',
+      product: 'MIS',
+      pricetype: 'SL',
+      quantity: 8,
+      price: limit,
+      trigger_price: trig,
+      disclosed_quantity: 0,
+    });
+    expect(m.status, m.text).toBe(200);
+    expect(await status(key, id)).toMatchObject({
+      order_status: 'trigger pending',
+      quantity: 8,
+      price: limit,
+      trigger_price: trig,
+    });
+    // Between the new trigger (2%) and the old one (5%): only the modified order triggers.
+    gw.gateway.market.setPrice(i, tickRound(i, p * 1.025));
+    gw.clock.advance(1000);
+    engine.tick();
+    const o = await status(key, id);
+    expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 8 });
+    expect(o.average_price).toBeLessThanOrEqual(limit);
+    expectInvariants();
+  });
+
+  it('SL-M: a SELL stop triggers when the price falls to it and fills at the market; modify moves its trigger', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'KOTAKBANK');
+    const p = ltp(i);
+    ok(await place(key, { symbol: i.symbol, quantity: 6 })); // a long to protect
+    const id = ok(
+      await place(key, {
+        symbol: i.symbol,
+        action: 'SELL',
+        quantity: 6,
+        pricetype: 'SL-M',
+        trigger_price: away(i, -5),
+      }),
+    );
+    expect((await status(key, id)).order_status).toBe('trigger pending');
+    const modify = (extra: Fields) =>
+      gw.post('/api/v1/modifyorder', {
+        apikey: key,
+        strategy: 'test',
+        orderid: id,
+        exchange: 'NSE',
+        symbol: i.symbol,
+        action: 'SELL',
+        product: 'MIS',
+        pricetype: 'SL-M',
+        quantity: 6,
+        price: 0,
+        trigger_price: 0,
+        disclosed_quantity: 0,
+        ...extra,
+      });
+    const withPrice = await modify({ price: tickRound(i, p * 0.9) });
+    expect(withPrice.status).toBe(400);
+    expect(withPrice.body.message).toBe('SL-M orders do not accept a price');
+    const newTrig = tickRound(i, p * 0.98);
+    expect((await modify({ trigger_price: newTrig })).status).toBe(200);
+    expect((await status(key, id)).trigger_price).toBe(newTrig);
+
+    gw.gateway.market.setPrice(i, tickRound(i, p * 0.985)); // above the stop: nothing
+    gw.clock.advance(1000);
+    engine.tick();
+    expect((await status(key, id)).order_status).toBe('trigger pending');
+    gw.gateway.market.setPrice(i, tickRound(i, p * 0.975)); // through the stop
+    gw.clock.advance(1000);
+    engine.tick();
+    const o = await status(key, id);
+    expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 6 });
+    // SL-M fills at the market once triggered: at or below the stop for a SELL.
+    expect(o.average_price).toBeLessThanOrEqual(newTrig);
+    expect(o.average_price).toBeGreaterThan(tickRound(i, p * 0.95));
+    const pos = (await positions(key)).find((r) => r.symbol === i.symbol)!;
+    expect(pos.quantity).toBe(0);
+    expectInvariants();
+  });
+
+  it('refuses to modify cancelled and rejected orders, with the reason', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'SUNPHARMA');
+    const id = ok(
+      await place(key, { symbol: i.symbol, quantity: 1, pricetype: 'LIMIT', price: away(i, -10) }),
+    );
+    expect(
+      (await gw.post('/api/v1/cancelorder', { apikey: key, strategy: 'test', orderid: id })).status,
+    ).toBe(200);
+    const rejected = await place(key, { symbol: i.symbol, action: 'SELL', quantity: 1, product: 'CNC' });
+    expect(rejected.status).toBe(400);
+    const modify = (orderid: string) =>
+      gw.post('/api/v1/modifyorder', {
+        apikey: key,
+        strategy: 'test',
+        orderid,
+        exchange: 'NSE',
+        symbol: i.symbol,
+        action: 'BUY',
+        product: 'MIS',
+        pricetype: 'LIMIT',
+        quantity: 2,
+        price: away(i, -11),
+        trigger_price: 0,
+        disclosed_quantity: 0,
+      });
+    const a = await modify(id);
+    expect(a.status).toBe(400);
+    expect(a.body.message).toBe('Cannot modify order in cancelled status');
+    const b = await modify(rejected.body.orderid as string);
+    expect(b.status).toBe(400);
+    expect(b.body.message).toBe('Cannot modify order in rejected status');
+  });
+});
+
+describe('rejections, margin, P&L and holdings figures', () => {
+  it('a rejected order carries its reason in the order book row and in orderstatus', async () => {
+    const key = newKey();
+    const r = await place(key, { symbol: 'TITAN', action: 'SELL', quantity: 2, product: 'CNC' });
+    expect(r.status).toBe(400);
+    const id = r.body.orderid as string;
+    const reason =
+      'Cannot sell TITAN in CNC. No positions or holdings available. CNC (delivery) requires existing shares. Use MIS for intraday short selling.';
+    expect(r.body.message).toBe(reason);
+    const book = await orderbook(key);
+    expect(book.orders).toHaveLength(1);
+    expect(book.orders[0]).toMatchObject({ orderid: id, order_status: 'rejected', rejection_reason: reason });
+    expect(book.statistics.total_rejected_orders).toBe(1);
+    expect(await status(key, id)).toMatchObject({ order_status: 'rejected', rejection_reason: reason });
+    // Accepted orders carry an empty reason.
+    const good = ok(await place(key, { symbol: 'TITAN', quantity: 1 }));
+    expect((await status(key, good)).rejection_reason).toBe('');
+  });
+
+  it('blocks margin by product leverage (CNC 1×, MIS 5×, futures 10×, options 1×) and releases it on cancel', async () => {
+    const key = newKey();
+    const capital = paise((await funds(key)).availablecash);
+    expect(capital).toBe(10_000_000 * 100);
+    const eq = inst('NSE', 'ASIANPAINT');
+    const fut = firstOf('NFO', 'FUT');
+    const opt = firstOf('NFO', 'CE');
+    const eqPx = away(eq, -10);
+    const futPx = away(fut, -10);
+    const optPx = away(opt, -50);
+    const ids = [
+      ok(
+        await place(key, {
+          symbol: eq.symbol,
+          quantity: 10,
+          product: 'CNC',
+          pricetype: 'LIMIT',
+          price: eqPx,
+        }),
+      ),
+      ok(
+        await place(key, {
+          symbol: eq.symbol,
+          quantity: 10,
+          product: 'MIS',
+          pricetype: 'LIMIT',
+          price: eqPx,
+        }),
+      ),
+      ok(
+        await place(key, {
+          exchange: 'NFO',
+          symbol: fut.symbol,
+          quantity: fut.lotsize,
+          product: 'NRML',
+          pricetype: 'LIMIT',
+          price: futPx,
+        }),
+      ),
+      ok(
+        await place(key, {
+          exchange: 'NFO',
+          symbol: opt.symbol,
+          quantity: opt.lotsize,
+          product: 'NRML',
+          pricetype: 'LIMIT',
+          price: optPx,
+        }),
+      ),
+    ];
+    const expected =
+      Math.round(10 * eqPx * 100) +
+      Math.ceil(Math.round(10 * eqPx * 100) / 5) +
+      Math.ceil(Math.round(fut.lotsize * futPx * 100) / 10) +
+      Math.round(opt.lotsize * optPx * 100);
+    const during = await funds(key);
+    expect(paise(during.utiliseddebits)).toBe(expected);
+    expect(paise(during.availablecash)).toBe(capital - expected);
+    const all = await gw.post('/api/v1/cancelallorder', { apikey: key, strategy: 'test' });
+    expect(all.body.message).toBe('Canceled 4 orders. Failed to cancel 0 orders.');
+    expect([...(all.body.canceled_orders as string[])].sort()).toEqual([...ids].sort());
+    const after = await funds(key);
+    expect(after.utiliseddebits).toBe('0.00');
+    expect(paise(after.availablecash)).toBe(capital);
+  });
+
+  it('unrealised P&L follows the market price in the position book and funds; realised on close', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'HINDUNILVR');
+    ok(await place(key, { symbol: i.symbol, quantity: 10 }));
+    const trades = (await read('tradebook', key)).body.data as { quantity: number; price: number }[];
+    const cost = trades.reduce((s, t) => s + Math.round(t.quantity * t.price * 100), 0); // paise
+    const up = tickRound(i, ltp(i) * 1.04);
+    gw.gateway.market.setPrice(i, up);
+    let pos = (await positions(key)).find((p) => p.symbol === i.symbol)!;
+    const upPnl = Math.round(up * 10 * 100) - cost;
+    expect(upPnl).toBeGreaterThan(0);
+    expect(paise(pos.unrealized_pnl)).toBe(upPnl);
+    expect(pos.ltp).toBe(up);
+    expect(paise((await funds(key)).m2munrealized)).toBe(upPnl);
+
+    const down = tickRound(i, ltp(i) * 0.9);
+    gw.gateway.market.setPrice(i, down);
+    pos = (await positions(key)).find((p) => p.symbol === i.symbol)!;
+    const downPnl = Math.round(down * 10 * 100) - cost;
+    expect(downPnl).toBeLessThan(0);
+    expect(paise(pos.unrealized_pnl)).toBe(downPnl);
+    expect(paise((await funds(key)).m2munrealized)).toBe(downPnl);
+
+    ok(await place(key, { symbol: i.symbol, action: 'SELL', quantity: 10 }));
+    pos = (await positions(key)).find((p) => p.symbol === i.symbol)!;
+    // The closed position keeps its row for the day, at quantity 0.
+    expect(pos).toMatchObject({ quantity: 0, average_price: '0.00', unrealized_pnl: 0 });
+    const f = await funds(key);
+    expect(f.m2munrealized).toBe('0.00');
+    expect(paise(f.m2mrealized)).toBe(paise(pos.realized_pnl));
+    expect(paise(f.availablecash)).toBe(10_000_000 * 100 + paise(f.m2mrealized));
+    expectInvariants();
+  });
+
+  it('holdings statistics: exact values from the fills and the last price', async () => {
+    const key = newKey();
+    const a = inst('NSE', 'NESTLEIND');
+    const b = inst('NSE', 'BAJFINANCE');
+    ok(await place(key, { symbol: a.symbol, quantity: 8, product: 'CNC' }));
+    ok(await place(key, { symbol: b.symbol, quantity: 3, product: 'CNC' }));
+    const trades = (await read('tradebook', key)).body.data as {
+      symbol: string;
+      quantity: number;
+      price: number;
+    }[];
+    const costOf = (s: string) =>
+      trades.filter((t) => t.symbol === s).reduce((n, t) => n + t.quantity * t.price, 0);
+    gw.clock.advance(24 * 3600 * 1000);
+    const la = tickRound(a, ltp(a) * 1.05);
+    const lb = tickRound(b, ltp(b) * 0.97);
+    gw.gateway.market.setPrice(a, la);
+    gw.gateway.market.setPrice(b, lb);
+    const h = (await read('holdings', key)).body.data as {
+      holdings: Record<string, number | string>[];
+      statistics: Record<string, number>;
+    };
+    const r2 = (n: number) => Math.round(n * 100) / 100;
+    const rows = [
+      { i: a, q: 8, l: la, cost: costOf(a.symbol) },
+      { i: b, q: 3, l: lb, cost: costOf(b.symbol) },
+    ];
+    for (const { i, q, l, cost } of rows) {
+      const row = h.holdings.find((x) => x.symbol === i.symbol)!;
+      const pnl = l * q - cost;
+      expect(row).toMatchObject({ exchange: 'NSE', product: 'CNC', quantity: q, ltp: l });
+      expect(row.average_price).toBeCloseTo(cost / q, 4);
+      expect(row.pnl).toBe(r2(pnl));
+      expect(row.pnlpercent).toBe(r2((pnl / cost) * 100));
+    }
+    const value = rows.reduce((n, r) => n + r.l * r.q, 0);
+    const invested = rows.reduce((n, r) => n + r.cost, 0);
+    const pnl = value - invested;
+    expect(h.statistics).toEqual({
+      totalholdingvalue: r2(value),
+      totalinvvalue: r2(invested),
+      totalprofitandloss: r2(pnl),
+      totalpnlpercentage: r2((pnl / invested) * 100),
+    });
+  });
+});
+
+describe('test-only controls', () => {
+  it('are not HTTP routes: setprice/advance/tick/reset answer 404', async () => {
+    const key = newKey();
+    for (const path of ['setprice', 'setPrice', 'set_price', 'advance', 'clock', 'tick', 'reset']) {
+      const r = await gw.post(`/api/v1/${path}`, { apikey: key, symbol: 'SBIN', exchange: 'NSE', price: 1 });
+      expect(r.status, path).toBe(404);
+    }
   });
 });
