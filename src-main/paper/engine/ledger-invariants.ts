@@ -133,6 +133,13 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
   for (const f of funds) {
     if (f.expected !== f.journal)
       bad.push(`account ${f.account}: funds identity ${f.expected} ≠ journal ${f.journal}`);
+    // The running balances /funds reports must agree with the journal and the rows.
+    if (f.available !== f.capital + f.journal)
+      bad.push(`account ${f.account}: available ${f.available} ≠ capital + journal ${f.capital + f.journal}`);
+    if (f.used_margin !== f.used)
+      bad.push(`account ${f.account}: used margin ${f.used_margin} ≠ blocks + position margin ${f.used}`);
+    if (f.realised !== f.realisedSum)
+      bad.push(`account ${f.account}: realised ${f.realised} ≠ Σ position realised ${f.realisedSum}`);
   }
   return bad;
 }
