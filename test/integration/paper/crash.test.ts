@@ -13,18 +13,24 @@ import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-inv
 
 const ROOT = join(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'paper-crash-'));
+const resetDir = mkdtempSync(join(tmpdir(), 'paper-reset-'));
 const children: ChildProcessWithoutNullStreams[] = [];
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(resetDir, { recursive: true, force: true });
 });
 
 /** Starts the CLI on a free port and resolves with its URL once it prints `Listening on`. */
-function startGateway(apikey: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
+function startGateway(
+  apikey: string,
+  dir = dataDir,
+  extra: string[] = [],
+): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src-main/paper/cli.ts', '--port', '0', '--data', dataDir, '--apikey', apikey],
+    ['--import', 'tsx', 'src-main/paper/cli.ts', '--port', '0', '--data', dir, '--apikey', apikey, ...extra],
     {
       cwd: ROOT,
       env: { ...process.env, ORDER_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000' },
@@ -146,6 +152,85 @@ describe('crash durability', () => {
       expect(checkLedgerInvariants(db)).toEqual([]);
     } finally {
       db.close();
+    }
+  }, 60_000);
+});
+
+/** SIGTERM and wait for the exit. */
+async function stopGateway(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('--reset (the CLI: npm run paper -- --reset --data DIR)', () => {
+  it('starts fresh books and bumps the mode version seen at /api/v1/analyzer', async () => {
+    const apikey = generateApiKey();
+    const analyzer = async (url: string) =>
+      (await post(url, '/api/v1/analyzer', { apikey })).body.data as {
+        mode_version: number;
+        total_logs: number;
+      };
+    const run1 = await startGateway(apikey, resetDir);
+    const before = await analyzer(run1.url);
+    const placed = await post(run1.url, '/api/v1/placeorder', {
+      apikey,
+      strategy: 'A',
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'BUY',
+      quantity: 3,
+    });
+    expect(placed.status).toBe(200);
+    expect((await analyzer(run1.url)).total_logs).toBe(1);
+    await stopGateway(run1.child);
+
+    // Without --reset the books and the version survive a restart.
+    const run2 = await startGateway(apikey, resetDir);
+    expect(await analyzer(run2.url)).toMatchObject({ total_logs: 1, mode_version: before.mode_version });
+    await stopGateway(run2.child);
+
+    const run3 = await startGateway(apikey, resetDir, ['--reset']);
+    try {
+      expect(await analyzer(run3.url)).toMatchObject({
+        total_logs: 0,
+        mode_version: before.mode_version + 1,
+      });
+      const funds = (await post(run3.url, '/api/v1/funds', { apikey })).body.data as Record<string, string>;
+      expect(funds).toMatchObject({
+        availablecash: '10000000.00',
+        utiliseddebits: '0.00',
+        m2mrealized: '0.00',
+      });
+      expect(
+        (
+          await post(run3.url, '/api/v1/positionsopen', {
+            apikey,
+            strategy: 'A',
+            symbol: 'SBIN',
+            exchange: 'NSE',
+            product: 'MIS',
+          })
+        ).body.quantity,
+      ).toBe(0);
+      const stale = await post(run3.url, '/api/v1/closeposition', {
+        apikey,
+        strategy: 'A',
+        expected_mode: 'analyze',
+        expected_balance_type: 'sandbox',
+        expected_mode_version: before.mode_version,
+        request_id: 'after-cli-reset',
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({
+        error_code: 'SERVER_MODE_SWITCH_DETECTED',
+        mode: 'analyze',
+        balance_type: 'sandbox',
+        mode_version: before.mode_version + 1,
+      });
+    } finally {
+      await stopGateway(run3.child);
     }
   }, 60_000);
 });
