@@ -15,6 +15,17 @@ export const JournalError = z.object({
 });
 export type JournalError = z.infer<typeof JournalError>;
 
+/** How an unknown outcome was settled from the order book (never by sending again). */
+export const JournalResolution = z.object({
+  /** Epoch ms when the order book told. */
+  time: z.number(),
+  /** placeorder: the order exists; modify: the change shows; cancel: the order is cancelled. */
+  found: z.boolean(),
+  orderid: z.string().optional(),
+  message: z.string(),
+});
+export type JournalResolution = z.infer<typeof JournalResolution>;
+
 export const JournalEntry = z.object({
   id: z.string(),
   /** Epoch ms when the intent was written (just before the call). */
@@ -30,6 +41,8 @@ export const JournalEntry = z.object({
   durationMs: z.number().nullable(),
   response: z.unknown().optional(),
   error: JournalError.optional(),
+  /** Only for an unknown outcome, once settled. */
+  resolution: JournalResolution.optional(),
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 

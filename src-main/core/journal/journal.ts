@@ -1,6 +1,8 @@
 // The order journal (SQLite, WAL): every order action's intent is committed durably BEFORE the
-// gateway call and its outcome AFTER, so "did my click send twice?" always has an answer. The two
-// tables are append-only; the API key is never stored (fields stripped, values redacted).
+// gateway call and its outcome AFTER, so "did my click send twice?" always has an answer. An unknown
+// outcome also gets what to look for in the order book (its check) and, once the book has told, its
+// resolution, so a restarted core settles it and never settles it twice. Every table is append-only;
+// the API key is never stored (fields stripped, values redacted).
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,6 +14,7 @@ import {
   type JournalEntry,
   type JournalError,
   type JournalOutcome,
+  type JournalResolution,
 } from '../../contract/index.js';
 import { systemClock, type Clock } from '../ports.js';
 import { toCsv } from './csv.js';
@@ -35,11 +38,28 @@ export type OutcomeInput =
   | { outcome: 'ok'; response: unknown; durationMs?: number }
   | { outcome: 'error' | 'unknown'; error: JournalError; response?: unknown; durationMs?: number };
 
+export type ResolutionInput = Omit<JournalResolution, 'time'>;
+
+/** An unknown outcome not resolved yet, with the check recorded for it (if any). */
+export interface Unresolved {
+  entry: JournalEntry;
+  check: unknown;
+}
+
 export interface Journal {
   /** Commits the intent (durably) and returns its id; call it before sending. */
   recordIntent(input: IntentInput): { id: string; time: number };
   /** Commits the outcome of an intent; once only. */
   recordOutcome(id: string, input: OutcomeInput): JournalEntry;
+  /** Stores what settles an unknown outcome (opaque JSON: the watcher's intent and known orders); once only. */
+  recordCheck(id: string, check: unknown): void;
+  /**
+   * Commits how an unknown outcome was settled from the order book. False when it was settled
+   * already (nothing written), so a resolution is reported once.
+   */
+  recordResolution(id: string, input: ResolutionInput): boolean;
+  /** A profile's unknown outcomes without a resolution, intents from `from` (ms) on, oldest first. */
+  unresolved(profileId: string, from: number): Unresolved[];
   get(id: string): JournalEntry | undefined;
   query(query?: JournalQuery): JournalEntry[];
   /** CSV (RFC 4180) of a query, oldest first unless asked otherwise; times in IST. */
@@ -51,7 +71,8 @@ export class JournalStoreError extends Error {
   override name = 'JournalError';
 }
 
-const SCHEMA_VERSION = 1;
+/** 2: unknown_checks and resolutions (created on open; a version-1 file just gains them). */
+const SCHEMA_VERSION = 2;
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS intents (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -76,12 +97,27 @@ CREATE TABLE IF NOT EXISTS order_ids (
   orderid TEXT NOT NULL,
   PRIMARY KEY (entry_id, orderid)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS unknown_checks (
+  id TEXT PRIMARY KEY REFERENCES outcomes(id),
+  check_json TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS resolutions (
+  id TEXT PRIMARY KEY REFERENCES outcomes(id),
+  resolved_at INTEGER NOT NULL,
+  found INTEGER NOT NULL CHECK (found IN (0, 1)),
+  orderid TEXT,
+  message TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS intents_time ON intents(time);
 CREATE INDEX IF NOT EXISTS intents_profile_time ON intents(profile_id, time);
 CREATE INDEX IF NOT EXISTS order_ids_orderid ON order_ids(orderid);
 CREATE TRIGGER IF NOT EXISTS intents_append_only BEFORE UPDATE ON intents
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS outcomes_append_only BEFORE UPDATE ON outcomes
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS unknown_checks_append_only BEFORE UPDATE ON unknown_checks
+  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS resolutions_append_only BEFORE UPDATE ON resolutions
   BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 `;
 
@@ -99,13 +135,18 @@ interface Row {
   error_kind: string | null;
   error_message: string | null;
   http_status: number | null;
+  resolved_at: number | null;
+  found: number | null;
+  resolved_orderid: string | null;
+  resolution_message: string | null;
 }
 
-const SELECT = `
-SELECT i.id, i.time, i.profile_id, i.operation, i.request_json,
+const COLUMNS = `i.id, i.time, i.profile_id, i.operation, i.request_json,
   (SELECT json_group_array(orderid) FROM order_ids WHERE entry_id = i.id) AS order_ids,
-  o.finished_at, o.duration_ms, o.outcome, o.response_json, o.error_kind, o.error_message, o.http_status
-FROM intents i LEFT JOIN outcomes o ON o.id = i.id`;
+  o.finished_at, o.duration_ms, o.outcome, o.response_json, o.error_kind, o.error_message, o.http_status,
+  r.resolved_at, r.found, r.orderid AS resolved_orderid, r.message AS resolution_message`;
+const FROM = `FROM intents i LEFT JOIN outcomes o ON o.id = i.id LEFT JOIN resolutions r ON r.id = i.id`;
+const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
 function parseJson(text: string | null): unknown {
   return text === null ? undefined : JSON.parse(text);
@@ -129,6 +170,13 @@ function toEntry(r: Row): JournalEntry {
       kind: r.error_kind,
       message: r.error_message ?? '',
       ...(r.http_status !== null ? { httpStatus: r.http_status } : {}),
+    };
+  if (r.resolved_at !== null)
+    entry.resolution = {
+      time: r.resolved_at,
+      found: r.found === 1,
+      message: r.resolution_message ?? '',
+      ...(r.resolved_orderid !== null ? { orderid: r.resolved_orderid } : {}),
     };
   return entry;
 }
@@ -167,6 +215,19 @@ export function createJournal(options: JournalOptions): Journal {
   const insertOrderId = db.prepare('INSERT OR IGNORE INTO order_ids (entry_id, orderid) VALUES (?, ?)');
   const selectOne = db.prepare<[string], Row>(`${SELECT} WHERE i.id = ?`);
   const selectTime = db.prepare<[string], { time: number }>('SELECT time FROM intents WHERE id = ?');
+  const selectOutcome = db.prepare<[string], { outcome: string }>(
+    'SELECT outcome FROM outcomes WHERE id = ?',
+  );
+  const insertCheck = db.prepare('INSERT INTO unknown_checks (id, check_json) VALUES (?, ?)');
+  // OR IGNORE: a second resolution of the same entry is a no-op, reported as such.
+  const insertResolution = db.prepare(
+    'INSERT OR IGNORE INTO resolutions (id, resolved_at, found, orderid, message) VALUES (?, ?, ?, ?, ?)',
+  );
+  const selectUnresolved = db.prepare<[string, number], Row & { check_json: string | null }>(
+    `SELECT ${COLUMNS}, c.check_json ${FROM} LEFT JOIN unknown_checks c ON c.id = i.id
+     WHERE i.profile_id = ? AND i.time >= ? AND o.outcome = 'unknown' AND r.id IS NULL
+     ORDER BY i.time ASC, i.seq ASC`,
+  );
   // The request's own key, held only until its outcome is written, to redact it from the response.
   const pendingKeys = new Map<string, string[]>();
 
@@ -194,6 +255,27 @@ export function createJournal(options: JournalOptions): Journal {
       error?.httpStatus ?? null,
     );
     for (const orderId of orderIdsIn(response)) insertOrderId.run(id, orderId);
+  });
+
+  /** Only an entry whose outcome is unknown has a check or a resolution. */
+  function requireUnknown(id: string): void {
+    const o = selectOutcome.get(id);
+    if (!o) throw new JournalStoreError(`no journal outcome ${id}`);
+    if (o.outcome !== 'unknown') throw new JournalStoreError(`journal entry ${id} is not an unknown outcome`);
+  }
+
+  const writeResolution = db.transaction((id: string, input: ResolutionInput): boolean => {
+    requireUnknown(id);
+    const message = sanitise(input.message, secrets()) as string;
+    const written = insertResolution.run(
+      id,
+      clock.now(),
+      input.found ? 1 : 0,
+      input.orderid ?? null,
+      message,
+    ).changes;
+    if (written > 0 && input.orderid) insertOrderId.run(id, input.orderid);
+    return written > 0;
   });
 
   function select(q: JournalQuery = {}): Row[] {
@@ -239,6 +321,15 @@ export function createJournal(options: JournalOptions): Journal {
       if (!row) throw new JournalStoreError(`no journal entry ${id}`);
       return toEntry(row);
     },
+    recordCheck(id, check) {
+      requireUnknown(id);
+      insertCheck.run(id, JSON.stringify(sanitise(check, secrets()) ?? null));
+    },
+    recordResolution: (id, input) => writeResolution(id, input),
+    unresolved: (profileId, from) =>
+      selectUnresolved
+        .all(profileId, from)
+        .map((r) => ({ entry: toEntry(r), check: parseJson(r.check_json) })),
     get(id) {
       const row = selectOne.get(id);
       return row ? toEntry(row) : undefined;
@@ -260,6 +351,7 @@ export function createJournal(options: JournalOptions): Journal {
           'http_status',
           'request',
           'response',
+          'resolution',
         ],
         rows.map((e) => [
           formatIstIso(e.time),
@@ -274,6 +366,7 @@ export function createJournal(options: JournalOptions): Journal {
           e.error?.httpStatus,
           JSON.stringify(e.request),
           e.response === undefined ? '' : JSON.stringify(e.response),
+          e.resolution?.message,
         ]),
       );
     },

@@ -136,6 +136,73 @@ describe('journal', () => {
     db.close();
   });
 
+  describe('unknown outcomes', () => {
+    function unknownPlace(profileId = 'paper') {
+      const { id } = journal.recordIntent({ profileId, operation: 'placeorder', request: place });
+      journal.recordOutcome(id, {
+        outcome: 'unknown',
+        error: { kind: 'unknown_outcome', message: 'timed out' },
+      });
+      return id;
+    }
+
+    it('keeps a check and one resolution per unknown outcome, append-only', () => {
+      const id = unknownPlace();
+      const check = { intent: { operation: 'placeorder' }, known: ['1'] };
+      journal.recordCheck(id, check);
+      expect(() => journal.recordCheck(id, check)).toThrow();
+      expect(journal.unresolved('paper', T0)).toEqual([{ entry: journal.get(id), check }]);
+      now += 5000;
+      expect(
+        journal.recordResolution(id, { found: true, orderid: '42', message: 'order 42 was placed' }),
+      ).toBe(true);
+      expect(journal.recordResolution(id, { found: false, message: 'again' })).toBe(false);
+      const entry = journal.get(id);
+      expect(entry?.outcome).toBe('unknown');
+      expect(entry?.resolution).toEqual({
+        time: T0 + 5000,
+        found: true,
+        orderid: '42',
+        message: 'order 42 was placed',
+      });
+      expect(entry?.orderIds).toEqual(['42']);
+      expect(journal.query({ orderId: '42' }).map((e) => e.id)).toEqual([id]);
+      expect(journal.unresolved('paper', T0)).toEqual([]);
+      expect(journal.exportCsv().split('\r\n')[1]).toMatch(/,order 42 was placed$/);
+      const db = new Database(dbPath);
+      expect(() => db.prepare('UPDATE resolutions SET found = 0').run()).toThrow(/append-only/);
+      expect(() => db.prepare("UPDATE unknown_checks SET check_json = '{}'").run()).toThrow(/append-only/);
+      db.close();
+    });
+
+    it("lists only the profile's unresolved unknown outcomes from a time on, oldest first", () => {
+      const early = unknownPlace();
+      now += 1000;
+      const later = unknownPlace();
+      unknownPlace('live-1');
+      const { id: ok } = journal.recordIntent({
+        profileId: 'paper',
+        operation: 'placeorder',
+        request: place,
+      });
+      journal.recordOutcome(ok, { outcome: 'ok', response: { status: 'success', orderid: '7' } });
+      expect(journal.unresolved('paper', T0).map((u) => u.entry.id)).toEqual([early, later]);
+      expect(journal.unresolved('paper', T0 + 1)).toMatchObject([{ entry: { id: later }, check: undefined }]);
+    });
+
+    it('refuses a check or resolution for an entry whose outcome is not unknown', () => {
+      const { id } = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+      expect(() => journal.recordResolution(id, { found: false, message: 'x' })).toThrow(
+        /no journal outcome/,
+      );
+      journal.recordOutcome(id, { outcome: 'ok', response: {} });
+      expect(() => journal.recordCheck(id, {})).toThrow(/not an unknown outcome/);
+      expect(() => journal.recordResolution(id, { found: false, message: 'x' })).toThrow(
+        /not an unknown outcome/,
+      );
+    });
+  });
+
   it('never stores the API key: fields stripped, values redacted everywhere, not in the file', async () => {
     const { id } = journal.recordIntent({
       profileId: 'paper',
@@ -293,11 +360,11 @@ describe('journal', () => {
       const csv = journal.exportCsv();
       const [header, row, end] = csv.split('\r\n');
       expect(header).toBe(
-        'time_ist,id,profile,operation,order_ids,outcome,duration_ms,error_kind,error_message,http_status,request,response',
+        'time_ist,id,profile,operation,order_ids,outcome,duration_ms,error_kind,error_message,http_status,request,response,resolution',
       );
       expect(end).toBe('');
       expect(row).toBe(
-        `2024-05-14T09:15:00.000+05:30,${id},paper,placeorder,,error,20,bad_input,"line one\nline ""two"", three",400,"{""symbol"":""M&M"",""tag"":""a,\\""b\\""""}",`,
+        `2024-05-14T09:15:00.000+05:30,${id},paper,placeorder,,error,20,bad_input,"line one\nline ""two"", three",400,"{""symbol"":""M&M"",""tag"":""a,\\""b\\""""}",,`,
       );
     });
 
