@@ -7,4 +7,6 @@ export type { OrderChange, SeenOrder } from './order-diff.js';
 export { diffPositions, toPositionView } from './position-diff.js';
 export { pollInterval } from './poll-interval.js';
 export { reconcile, DEFAULT_PATIENCE } from './reconciler.js';
+export { istDayStart, journalResolution, restoreUnknowns, toCheck } from './durable-unknowns.js';
+export type { Restored, UnknownCheck } from './durable-unknowns.js';
 export type { PendingUnknown, Patience, Resolution, UnknownIntent } from './reconciler.js';

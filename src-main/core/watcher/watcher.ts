@@ -23,6 +23,7 @@ import {
   reconcile,
   type Patience,
   type PendingUnknown,
+  type Resolution,
   type UnknownIntent,
 } from './reconciler.js';
 import type { SeenStore } from './seen-store.js';
@@ -45,8 +46,16 @@ export interface WatcherOptions {
   /** Secondary books are read at least every this many polls even when nothing moved (default 5). */
   fullReadEvery?: number;
   visible?: boolean;
-  /** Unknown outcomes an earlier watcher of this profile had not settled yet (a profile switch). */
+  /**
+   * Unknown outcomes an earlier watcher of this profile had not settled yet (a profile switch), or
+   * that the journal still holds unresolved (a restart).
+   */
   pending?: readonly PendingUnknown[];
+  /**
+   * Makes a settled outcome durable before its event goes out (the journal). False: it was settled
+   * already, so there is nothing to report. A throw is logged and the event still goes out.
+   */
+  resolved?: (r: Resolution) => boolean;
 }
 
 export interface Watcher {
@@ -124,6 +133,19 @@ export function createWatcher(o: WatcherOptions): Watcher {
     send();
   }
 
+  function record(r: Resolution): boolean {
+    try {
+      return o.resolved?.(r) ?? true;
+    } catch (err) {
+      logger.error('unknown outcome settled but not journalled', {
+        profileId,
+        journalId: r.journalId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return true;
+    }
+  }
+
   function applyOrders(book: OrderBookResponse['data'], pollSeq: number): boolean {
     const now = clock.now();
     const snaps: OrderSnapshot[] = book.orders.map(toSnapshot);
@@ -150,7 +172,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
         const r = left.get(p.journalId);
         return r ? [{ ...r, minSeq: p.minSeq }] : [];
       });
-      for (const r of resolved) emit('order.reconciled', { profileId, time: now, ...r });
+      for (const r of resolved) if (record(r)) emit('order.reconciled', { profileId, time: now, ...r });
     }
     snapshot('orders', book, () => emit('books.orders', { profileId, data: book }));
     return diff.changes.length > 0;
