@@ -37,7 +37,9 @@ import {
 import { createSettingsStore } from './settings/index.js';
 import {
   createWatcher,
+  journalResolution,
   openSeenStore,
+  restoreUnknowns,
   WATCHER_DB,
   type Patience,
   type PendingUnknown,
@@ -144,6 +146,8 @@ export function createCore(ports: CorePorts): Core {
   const retiring = new Set<Promise<void>>();
   /** Unknown outcomes of profiles switched away from, settled by their next watcher. */
   const parked = new Map<string, PendingUnknown[]>();
+  /** Journal entries already reported as impossible to settle automatically (said once per core). */
+  const warnedUnsettleable = new Set<string>();
   /**
    * One client per profile, kept across switches, so what it learnt (a 404 means "not offered", a
    * 429's cooldown) stays with that profile and never leaks to another. Rebuilt when the profile's
@@ -214,6 +218,37 @@ export function createCore(ports: CorePorts): Core {
     );
   }
 
+  /**
+   * Unknown outcomes of today the journal still holds unresolved (an earlier run of the core), less
+   * those this core is tracking already.
+   */
+  function restoreFromJournal(profileId: string, tracked: readonly PendingUnknown[]): PendingUnknown[] {
+    try {
+      const restored = restoreUnknowns(
+        journal,
+        profileId,
+        clock.now(),
+        new Set(tracked.map((p) => p.journalId)),
+      );
+      for (const e of restored.unsettleable) {
+        if (warnedUnsettleable.has(e.id)) continue;
+        warnedUnsettleable.add(e.id);
+        logger.warn('an order action has an unknown outcome that only the order book can settle', {
+          profileId,
+          journalId: e.id,
+          operation: e.operation,
+        });
+      }
+      return restored.pending;
+    } catch (err) {
+      logger.error('unknown outcomes not read back from the journal', {
+        profileId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return [];
+    }
+  }
+
   async function openSession(profile: Profile): Promise<void> {
     // The old watcher stops polling now; a poll it has in flight ends on its own (its events carry
     // its profile id and raise no alerts), so a hung gateway cannot hold up the switch.
@@ -229,6 +264,7 @@ export function createCore(ports: CorePorts): Core {
     const client = await clientFor(profile);
     const carried = parked.get(profile.id);
     parked.delete(profile.id);
+    const pending = [...(carried ?? []), ...restoreFromJournal(profile.id, carried ?? [])];
     const watcher = createWatcher({
       profileId: profile.id,
       client,
@@ -239,7 +275,8 @@ export function createCore(ports: CorePorts): Core {
       logger,
       visible,
       ...(ports.patience ? { patience: ports.patience } : {}),
-      ...(carried ? { pending: carried } : {}),
+      pending,
+      resolved: journalResolution(journal),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     if (started) watcher.start();

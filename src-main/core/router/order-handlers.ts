@@ -6,7 +6,7 @@ import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { journaled, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import { previewSmart, splitPreview } from '../previews/index.js';
-import type { UnknownIntent } from '../watcher/index.js';
+import { toCheck, type UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import { riskLeg, type RiskGate } from './risk-gate.js';
@@ -74,6 +74,12 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     if (r.ok) return okResult(r.value);
     if (r.error.kind !== 'unknown_outcome') return fromGateway(r);
     if (intent) {
+      // Journalled first, so a core restarted before the book tells can still settle it.
+      try {
+        d.journal.recordCheck(journalId, toCheck(intent, known));
+      } catch (err) {
+        d.logger.error('unknown outcome check not journalled', { journalId, reason: (err as Error).message });
+      }
       s.watcher.trackUnknown(journalId, intent, known);
       d.emit('order.unknown', {
         profileId: s.profile.id,
