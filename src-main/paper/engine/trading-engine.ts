@@ -541,8 +541,54 @@ class Engine implements PaperTradingEngine {
           );
         }
       }
-      // As the sandbox: no margin re-computation; the next tick decides whether it now fills.
-      const updated: OrderRow = { ...o, quantity, price, trigger_price: trigger, updated_ms: now };
+      // Unlike the sandbox (which keeps the placement block), the unfilled part's margin is
+      // recomputed at the new quantity and reference price, so raising a resting order's size cannot
+      // bypass the funds check; a decrease releases the difference. The next tick decides fills.
+      let margin = o.margin_blocked;
+      if (inst) {
+        const buy = o.action === 'BUY';
+        const ref =
+          o.pricetype === 'MARKET'
+            ? toUnits(this.market.lastPrice(inst))
+            : o.pricetype === 'LIMIT'
+              ? price
+              : trigger;
+        const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
+        margin = orderMargin(
+          this.lev,
+          inst,
+          o.product,
+          buy,
+          quantity - o.filled_quantity,
+          ref,
+          pos?.quantity ?? 0,
+        );
+        const extra = margin - o.margin_blocked;
+        const available = this.availableUnits(account);
+        if (extra > available) {
+          return refuse(
+            400,
+            `Insufficient funds. Required: ₹${formatMoney(extra)}, Available: ₹${formatMoney(available)}, Shortage: ₹${formatMoney(extra - available)}`,
+          );
+        }
+        if (extra !== 0) {
+          this.ledger.movement(
+            account,
+            now,
+            extra > 0 ? 'block' : 'release',
+            { available: -extra, used: extra },
+            orderid,
+          );
+        }
+      }
+      const updated: OrderRow = {
+        ...o,
+        quantity,
+        price,
+        trigger_price: trigger,
+        margin_blocked: margin,
+        updated_ms: now,
+      };
       this.ledger.updateOrder(updated);
       this.activeOrders().put(updated);
       return { ok: true, value: toPaperOrder(updated) };

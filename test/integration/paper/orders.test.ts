@@ -380,6 +380,64 @@ describe('modify and cancel', () => {
   });
 });
 
+describe('modify re-blocks margin', () => {
+  it('raising a resting order blocks more, lowering releases, and an increase beyond the funds is refused', async () => {
+    const key = newKey();
+    const i = inst('NSE', 'MARUTI');
+    const limit = tickRound(i, ltp(i) * 0.9);
+    const id = ok(
+      await place(key, { symbol: i.symbol, quantity: 10, product: 'CNC', pricetype: 'LIMIT', price: limit }),
+    );
+    const block = (q: number, px = limit) => Math.round(q * px * 100); // paise, CNC 1×
+    const capital = 10_000_000 * 100;
+    const modify = (quantity: number, price = limit) =>
+      gw.post('/api/v1/modifyorder', {
+        apikey: key,
+        strategy: 'test',
+        orderid: id,
+        exchange: 'NSE',
+        symbol: i.symbol,
+        action: 'BUY',
+        product: 'CNC',
+        pricetype: 'LIMIT',
+        quantity,
+        price,
+        trigger_price: 0,
+        disclosed_quantity: 0,
+      });
+    expect(paise((await funds(key)).utiliseddebits)).toBe(block(10));
+
+    expect((await modify(30)).status).toBe(200);
+    let f = await funds(key);
+    expect(paise(f.utiliseddebits)).toBe(block(30));
+    expect(paise(f.availablecash)).toBe(capital - block(30));
+
+    const lower = tickRound(i, limit * 0.95);
+    expect((await modify(20, lower)).status).toBe(200);
+    f = await funds(key);
+    expect(paise(f.utiliseddebits)).toBe(block(20, lower));
+    expect(paise(f.availablecash)).toBe(capital - block(20, lower));
+
+    const huge = Math.ceil(20_000_000 / limit);
+    expect(huge).toBeLessThanOrEqual(i.freezeQty);
+    const refused = await modify(huge, lower);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(
+      /^Insufficient funds\. Required: ₹\d+\.\d{2}, Available: ₹\d+\.\d{2}, Shortage: ₹\d+\.\d{2}$/,
+    );
+    expect(await status(key, id)).toMatchObject({ quantity: 20, price: lower, order_status: 'open' });
+    expect(paise((await funds(key)).utiliseddebits)).toBe(block(20, lower));
+
+    expect(
+      (await gw.post('/api/v1/cancelorder', { apikey: key, strategy: 'test', orderid: id })).status,
+    ).toBe(200);
+    f = await funds(key);
+    expect(f.utiliseddebits).toBe('0.00');
+    expect(paise(f.availablecash)).toBe(capital);
+    expectInvariants();
+  });
+});
+
 describe('positions and funds', () => {
   it('tracks buy, partial sell and reversal with realised P&L; a round trip restores capital + P&L', async () => {
     const key = newKey();

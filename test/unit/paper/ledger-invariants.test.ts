@@ -37,6 +37,7 @@ type Step =
       acct: number;
     }
   | { kind: 'cancel'; pick: number; acct: number }
+  | { kind: 'modify'; pick: number; acct: number; lots: number }
   | { kind: 'time'; ms: number }
   | { kind: 'move'; sym: number; pct: number };
 
@@ -58,6 +59,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(50), acct: fc.nat(1) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('modify' as const),
+      pick: fc.nat(50),
+      acct: fc.nat(1),
+      lots: fc.integer({ min: -2, max: 6 }),
+    }),
   },
   {
     weight: 2,
@@ -97,6 +107,17 @@ describe('ledger invariants', () => {
               const inst = symbols[s.sym]!;
               const p = market.lastPrice(inst) * (1 + s.pct / 100);
               market.setPrice(inst, Math.max(inst.tickSize, Math.round(p / inst.tickSize) * inst.tickSize));
+            } else if (s.kind === 'modify') {
+              // Resize a working order (margin re-blocked or released, or refused beyond the funds).
+              const working = engine
+                .orders(`a${s.acct}`)
+                .filter((o) => o.status === 'open' || o.status === 'trigger pending');
+              const o = working[s.pick % Math.max(1, working.length)];
+              if (o) {
+                const lot = master.get(o.exchange, o.symbol)?.lotsize ?? 1;
+                const quantity = Math.max(lot, o.quantity + s.lots * lot * (lot === 1 ? 100 : 1));
+                engine.modifyOrder(`a${s.acct}`, o.orderid, { quantity, price: 0, trigger_price: 0 });
+              }
             } else if (s.kind === 'cancel') {
               const orders = engine.orders(`a${s.acct}`);
               const o = orders[s.pick % Math.max(1, orders.length)];
