@@ -23,6 +23,11 @@ export interface LoadJob {
   /** 'orders' cycles the mix; 'apikey' posts `{ apikey }` (book reads). */
   body: 'orders' | 'apikey';
   mix: OrderMix;
+  /**
+   * Offered load in requests/s across all connections (open loop). Latency is then measured from
+   * each request's scheduled time, so a stall also counts against the requests queued behind it.
+   */
+  ratePerSec?: number;
 }
 
 export interface LoadResult {
@@ -110,7 +115,12 @@ export async function runJob(job: LoadJob): Promise<LoadResult> {
         while (performance.now() < end && n < job.maxRequests) {
           const i = n++;
           const body = job.body === 'orders' ? orderBody(job.mix, i) : readBody;
-          const t0 = performance.now();
+          let t0 = performance.now();
+          if (job.ratePerSec !== undefined) {
+            const due = start + (i * 1000) / job.ratePerSec;
+            if (due > t0) await new Promise((r) => setTimeout(r, due - t0));
+            t0 = due;
+          }
           const r = await post(agent, job, body);
           lat.push(performance.now() - t0);
           bytes += r.bytes;
