@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import type { Bar, BarInterval } from '../../../src-main/paper/market/market.js';
+import { intradaySeconds } from '../../../src-main/paper/market/time.js';
 import { IST, NIFTY, NIFTY_FUT, SBIN, USDINR_FUT, newMarket, option } from './market-fixtures.js';
 
 const INSTRUMENTS: readonly Instrument[] = [
@@ -17,31 +18,13 @@ const INSTRUMENTS: readonly Instrument[] = [
   USDINR_FUT,
 ];
 
-const SECONDS: Partial<Record<BarInterval, number>> = {
-  '1s': 1,
-  '5s': 5,
-  '10s': 10,
-  '15s': 15,
-  '30s': 30,
-  '45s': 45,
-  '1m': 60,
-  '2m': 120,
-  '3m': 180,
-  '5m': 300,
-  '10m': 600,
-  '15m': 900,
-  '20m': 1200,
-  '30m': 1800,
-  '1h': 3600,
-  '2h': 7200,
-  '3h': 10_800,
-  '4h': 14_400,
-};
-
-/** Bucket start for `t`, computed independently of the simulator (IST = UTC+05:30). */
+/**
+ * Bucket start for `t`, computed independently of the simulator's bucketing (IST = UTC+05:30);
+ * only the interval lengths come from the source's table.
+ */
 function bucketOf(t: number, iv: BarInterval): number {
-  const k = SECONDS[iv];
-  if (k !== undefined) return Math.floor((t + IST) / k) * k - IST;
+  const k = intradaySeconds(iv);
+  if (k !== null) return Math.floor((t + IST) / k) * k - IST;
   const day = Math.floor((t + IST) / 86_400);
   if (iv === 'D') return day * 86_400 - IST;
   if (iv === 'W') return (day - ((day + 3) % 7)) * 86_400 - IST;
@@ -51,8 +34,8 @@ function bucketOf(t: number, iv: BarInterval): number {
 
 /** Start of the bucket after the one starting at `start`. */
 function nextBucket(start: number, iv: BarInterval): number {
-  const k = SECONDS[iv];
-  if (k !== undefined) return start + k;
+  const k = intradaySeconds(iv);
+  if (k !== null) return start + k;
   if (iv === 'D') return start + 86_400;
   if (iv === 'W') return start + 7 * 86_400;
   return bucketOf(start + 32 * 86_400, 'M');
@@ -150,7 +133,7 @@ describe('bars: aggregation consistency (property)', () => {
           const { market } = newMarket(seed, nowMs);
           const nowSec = Math.floor(nowMs / 1000);
           // Window: `back` whole coarse buckets before the one holding now (sub-minute: fewer).
-          const steps = SECONDS[coarse] !== undefined && (SECONDS[coarse] ?? 0) <= 60 ? back * 3 : back;
+          const steps = (intradaySeconds(coarse) ?? Infinity) <= 60 ? back * 3 : back;
           let from = bucketOf(nowSec, coarse);
           for (let i = 0; i < steps; i++) from = bucketOf(from - 1, coarse);
           const to = includeNow ? nowSec + 3600 : bucketOf(nowSec, coarse) - 1;
