@@ -4,49 +4,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Action, PriceType, Product } from '../../contract/index.js';
-import type { PaperOrderStatus } from './engine.js';
+import type { Product } from '../../contract/index.js';
+import type { PaperOrder, PaperTrade } from './engine.js';
 import { LEDGER_DDL, LEDGER_SCHEMA_VERSION } from './ledger-schema.js';
 
 export const LEDGER_FILE = 'paper.db';
 
-export interface OrderRow {
+/**
+ * An orders row: a PaperOrder with `price`, `trigger_price` and `margin_blocked` in units, and the
+ * fill value (units, Σ price × quantity) kept instead of the average price; `seq` is the insertion order.
+ */
+export interface OrderRow extends Omit<PaperOrder, 'average_price'> {
   seq: number;
-  orderid: string;
-  account: string;
-  strategy: string;
-  exchange: string;
-  symbol: string;
-  action: Action;
-  quantity: number;
-  pricetype: PriceType;
-  product: Product;
-  price: number;
-  trigger_price: number;
-  disclosed_quantity: number;
-  status: PaperOrderStatus;
-  filled_quantity: number;
   fill_value: number;
-  rejection_reason: string;
-  margin_blocked: number;
-  created_ms: number;
-  updated_ms: number;
 }
 export type NewOrderRow = Omit<OrderRow, 'seq'>;
 
-export interface TradeRow {
+/** A trades row: a PaperTrade with `price` in units; `seq` is the insertion order. */
+export interface TradeRow extends PaperTrade {
   seq: number;
-  tradeid: string;
-  orderid: string;
-  account: string;
-  strategy: string;
-  exchange: string;
-  symbol: string;
-  product: Product;
-  action: Action;
-  quantity: number;
-  price: number;
-  time_ms: number;
 }
 
 export interface PositionRow {
