@@ -1,16 +1,14 @@
 // Account reads of the real gateway that are not in the spec: the margin calculator (§5.6) and the
 // analyzer's per-symbol P&L (§10, analyze mode only: a live gateway answers 400).
 import { z } from 'zod';
+import { orderLeg } from './orders.js';
 import {
-  ACTIONS,
   ApiKey,
-  ORDER_EXCHANGES,
   PRICE_TYPES,
   PRODUCTS,
   SuccessStatus,
   num,
   oneOf,
-  requestCount,
   requestPrice,
   str,
   text,
@@ -23,9 +21,9 @@ import {
  */
 export const MarginPosition = z.object({
   symbol: text('symbol', 50),
-  exchange: oneOf('exchange', ORDER_EXCHANGES),
-  action: oneOf('action', ACTIONS, true),
-  quantity: requestCount('quantity', 1),
+  exchange: orderLeg.exchange,
+  action: orderLeg.action,
+  quantity: orderLeg.quantity,
   product: oneOf('product', PRODUCTS),
   pricetype: oneOf('pricetype', PRICE_TYPES),
   price: requestPrice('price').optional(),

@@ -2,8 +2,8 @@
 // optionsymbol, optionchain, optiongreeks, syntheticfuture, optionsorder, optionsmultiorder. Strikes are
 // named by an offset from the at-the-money strike; the gateway resolves the symbol.
 import { z } from 'zod';
+import { orderLeg, orderStrategy } from './orders.js';
 import {
-  ACTIONS,
   ApiKey,
   EXCHANGES,
   PRICE_TYPES,
@@ -88,12 +88,12 @@ const legPricing = {
 
 export const OptionsOrderRequest = z.object({
   apikey: ApiKey,
-  strategy: text('strategy', 64),
+  strategy: orderStrategy,
   ...underlying,
   offset: OptionOffset,
   option_type: optionType,
-  action: oneOf('action', ACTIONS, true),
-  quantity: requestCount('quantity', 1),
+  action: orderLeg.action,
+  quantity: orderLeg.quantity,
   ...legPricing,
   disclosed_quantity: requestCount('disclosed_quantity').optional(),
 });
@@ -102,15 +102,15 @@ export type OptionsOrderRequest = z.infer<typeof OptionsOrderRequest>;
 export const OptionsLeg = z.object({
   offset: OptionOffset,
   option_type: optionType,
-  action: oneOf('action', ACTIONS, true),
-  quantity: requestCount('quantity', 1),
+  action: orderLeg.action,
+  quantity: orderLeg.quantity,
   /** A leg may name its own expiry (diagonal and calendar spreads). */
   expiry_date: expiryDate.optional(),
   ...legPricing,
 });
 export const OptionsMultiOrderRequest = z.object({
   apikey: ApiKey,
-  strategy: text('strategy', 64),
+  strategy: orderStrategy,
   ...underlying,
   legs: z
     .array(OptionsLeg, { error: 'legs must be a list of option legs' })

@@ -29,6 +29,8 @@ const leg = {
   trigger_price: requestPrice('trigger_price').default(0),
   disclosed_quantity: requestCount('disclosed_quantity').default(0),
 };
+/** Shared with the other order-like requests (options orders, the margin calculator). */
+export { strategy as orderStrategy, leg as orderLeg };
 
 export const PlaceOrderRequest = z.object({ apikey: ApiKey, strategy, ...leg });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequest>;
