@@ -1,14 +1,19 @@
-// The ticker's `format=txt` body (spec §4.19, gateway-behaviour §9.6): one bar per line, no header,
-// no trailing newline; `D` bars omit the time column, every other interval has IST HH:MM:SS.
+// Bars as the ticker and history answers carry them: a JSON row, and the ticker's `format=txt` body
+// (spec §4.19, gateway-behaviour §9.6): one bar per line, no header, no trailing newline; `D` bars
+// omit the time column, every other interval has IST HH:MM:SS.
+import type { Bar } from '../market/market.js';
 import { DAY_SEC, IST_OFFSET_SEC, istDate, istTime } from './ist.js';
 
-export interface TxtBar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+/** A bar as a JSON ticker/history row: start time as `timestamp`, volume rounded to a whole number. */
+export function barRow(b: Bar) {
+  return {
+    timestamp: b.time,
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    volume: Math.round(b.volume),
+  };
 }
 
 // HH:MM:SS by second of the IST day, filled lazily: intraday bars repeat the same few times daily.
@@ -18,13 +23,13 @@ function cachedTime(sec: number): string {
   return (timeOfDay[sod] ??= istTime(sec));
 }
 
-export function formatTickerTxt(ticker: string, bars: readonly TxtBar[], daily: boolean): string {
+export function formatTickerTxt(ticker: string, bars: readonly Bar[], daily: boolean): string {
   const lines = new Array<string>(bars.length);
   // Bars come in runs of one IST day: format each day's date once.
   let day = Number.NaN;
   let date = '';
   for (let i = 0; i < bars.length; i++) {
-    const b = bars[i] as TxtBar;
+    const b = bars[i] as Bar;
     const d = Math.floor((b.time + IST_OFFSET_SEC) / DAY_SEC);
     if (d !== day) {
       day = d;

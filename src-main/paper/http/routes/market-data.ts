@@ -27,6 +27,7 @@ import type { Instrument, InstrumentMaster } from '../../instruments/instrument.
 import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
 import { resolveBarRange } from '../bar-range.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
+import { barRow } from '../ticker-format.js';
 
 /** Largest search answer (upstream `limit=500`). */
 export const SEARCH_LIMIT = 500;
@@ -234,15 +235,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
       const oi = inst.kind === 'FUT' || inst.kind === 'CE' || inst.kind === 'PE' ? market.quote(inst).oi : 0;
       const res: HistoryResponse = {
         status: 'success',
-        data: market.bars(inst, interval, fromSec, toSec).map((b) => ({
-          timestamp: b.time,
-          open: b.open,
-          high: b.high,
-          low: b.low,
-          close: b.close,
-          volume: Math.round(b.volume),
-          oi,
-        })),
+        data: market.bars(inst, interval, fromSec, toSec).map((b) => ({ ...barRow(b), oi })),
       };
       return res;
     });

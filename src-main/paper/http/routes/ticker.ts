@@ -8,7 +8,7 @@ import { resolveBarRange } from '../bar-range.js';
 import { sendError, toHttpError } from '../errors.js';
 import { isJsonObject } from '../kit.js';
 import { HttpError, type RouteKit, type RoutePlugin } from '../route-kit.js';
-import { formatTickerTxt } from '../ticker-format.js';
+import { barRow, formatTickerTxt } from '../ticker-format.js';
 
 export const DEFAULT_TICKER = 'NSE:RELIANCE';
 
@@ -83,14 +83,7 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
         }
         const res: TickerResponse = {
           status: 'success',
-          data: bars.map((b) => ({
-            timestamp: b.time,
-            open: b.open,
-            high: b.high,
-            low: b.low,
-            close: b.close,
-            volume: Math.round(b.volume),
-          })),
+          data: bars.map(barRow),
         };
         return reply.type('application/json; charset=utf-8').send(res);
       } catch (err) {
