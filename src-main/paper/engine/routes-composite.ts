@@ -17,6 +17,7 @@
 // - positionsopen: the strategy's attributed quantity; hosted fields ignored.
 // - analyzer: served here (the engine extension says so), total_logs = the account's orders today.
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   ApiKeyRequest,
   BasketOrderRequest,
@@ -27,7 +28,7 @@ import {
   SmartOrderRequest,
   SplitOrderRequest,
 } from '../../contract/index.js';
-import type { RouteKit, RoutePlugin } from '../http/route-kit.js';
+import type { RateBucket, RouteKit, RoutePlugin } from '../http/route-kit.js';
 import {
   analyzerStatus,
   cancelAllOrders,
@@ -46,25 +47,23 @@ export interface CompositeRouteOptions {
 
 export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOptions = {}): RoutePlugin {
   return (app: FastifyInstance, kit: RouteKit) => {
-    app.post('/api/v1/placesmartorder', async (request) => {
-      const req = kit.parse(SmartOrderRequest, request.body);
-      return smartOrder(engine, kit.account(req.apikey, 'smart'), req);
-    });
+    /** POST `path`: parse with `schema`, resolve the key under `bucket`, answer with `run`. */
+    const operation = <S extends z.ZodType<{ apikey: string }>>(
+      path: string,
+      schema: S,
+      bucket: RateBucket,
+      run: (engine: TradingEngine, account: string, req: z.output<S>) => unknown,
+    ): void => {
+      app.post(path, async (request) => {
+        const req = kit.parse(schema, request.body);
+        return run(engine, kit.account(req.apikey, bucket), req);
+      });
+    };
 
-    app.post('/api/v1/splitorder', async (request) => {
-      const req = kit.parse(SplitOrderRequest, request.body);
-      return splitOrder(engine, kit.account(req.apikey, 'api'), req);
-    });
-
-    app.post('/api/v1/basketorder', async (request) => {
-      const req = kit.parse(BasketOrderRequest, request.body);
-      return basketOrder(engine, kit.account(req.apikey, 'api'), req);
-    });
-
-    app.post('/api/v1/cancelallorder', async (request) => {
-      const req = kit.parse(CancelAllOrderRequest, request.body);
-      return cancelAllOrders(engine, kit.account(req.apikey, 'api'), req);
-    });
+    operation('/api/v1/placesmartorder', SmartOrderRequest, 'smart', smartOrder);
+    operation('/api/v1/splitorder', SplitOrderRequest, 'api', splitOrder);
+    operation('/api/v1/basketorder', BasketOrderRequest, 'api', basketOrder);
+    operation('/api/v1/cancelallorder', CancelAllOrderRequest, 'api', cancelAllOrders);
 
     // One path, two variants: any hosted field makes the body hosted, and then all four are required.
     app.post('/api/v1/closeposition', async (request) => {
@@ -77,16 +76,8 @@ export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOp
     });
 
     // Hosted snapshot fields, if sent, are ignored: the check is read-only (§14).
-    app.post('/api/v1/positionsopen', async (request) => {
-      const req = kit.parse(PositionsOpenRequest, request.body);
-      return positionsOpen(engine, kit.account(req.apikey, 'api'), req);
-    });
+    operation('/api/v1/positionsopen', PositionsOpenRequest, 'api', positionsOpen);
 
-    if (options.analyzer !== false) {
-      app.post('/api/v1/analyzer', async (request) => {
-        const req = kit.parse(ApiKeyRequest, request.body);
-        return analyzerStatus(engine, kit.account(req.apikey, 'api'));
-      });
-    }
+    if (options.analyzer !== false) operation('/api/v1/analyzer', ApiKeyRequest, 'api', analyzerStatus);
   };
 }
