@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { ManualClock } from '../../src-main/paper/market/index.js';
 import {
   startPaperGateway,
@@ -85,4 +86,21 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
       if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A gateway started before the tests of the calling file (or describe block) and stopped after them.
+ * The object is filled in once the gateway has started, so read it only inside tests and hooks.
+ */
+export function useTestGateway(opts: TestGatewayOptions = {}): TestGateway {
+  const gw = {} as TestGateway;
+  let started = false;
+  beforeAll(async () => {
+    Object.assign(gw, await startTestGateway(opts));
+    started = true;
+  });
+  afterAll(async () => {
+    if (started) await gw.stop();
+  });
+  return gw;
 }

@@ -1,20 +1,12 @@
 // GET /api/v1/ticker (spec §4.19) over real HTTP: every interval, both date forms, clamping, sort,
 // adjusted, key in header or query, default ticker, txt lines and plain-text errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TICKER_INTERVALS, TickerResponse } from '../../../src-main/contract/index.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import { expectExact } from '../../helpers/exact.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway } from '../../helpers/paper-gateway.js';
 
-let gw: TestGateway;
-let key: string;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  key = gw.apiKey;
-});
-afterAll(async () => {
-  await gw.stop();
-});
+const gw = useTestGateway();
 
 interface Bar {
   timestamp: number;
@@ -28,7 +20,7 @@ const DAY = 86_400;
 const istMidnight = (d: string) => Date.parse(`${d}T00:00:00+05:30`) / 1000;
 
 async function bars(path: string): Promise<Bar[]> {
-  const r = await gw.get(path, { 'X-API-KEY': key });
+  const r = await gw.get(path, { 'X-API-KEY': gw.apiKey });
   expect(r.status, r.text.slice(0, 200)).toBe(200);
   expectExact(TickerResponse, r.json);
   return r.body['data'] as Bar[];
@@ -125,8 +117,8 @@ describe('JSON', () => {
 describe('ticker path and key', () => {
   it('key in header or query gives the same answer', async () => {
     const q = '/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&to=2026-11-10';
-    const h = await gw.get(q, { 'X-API-KEY': key });
-    const p = await gw.get(`${q}&apikey=${key}`);
+    const h = await gw.get(q, { 'X-API-KEY': gw.apiKey });
+    const p = await gw.get(`${q}&apikey=${gw.apiKey}`);
     expect(h.status).toBe(200);
     expect(p.text).toBe(h.text);
   });
@@ -139,7 +131,7 @@ describe('ticker path and key', () => {
 
   it.each(['/api/v1/ticker', '/api/v1/ticker/'])('%s defaults to NSE:RELIANCE', async (path) => {
     const r = await gw.get(`${path}?interval=D&from=2026-11-01&to=2026-11-05&format=txt`, {
-      'X-API-KEY': key,
+      'X-API-KEY': gw.apiKey,
     });
     expect(r.status).toBe(200);
     expect(r.text.split('\n')[0]).toMatch(/^NSE:RELIANCE,2026-11-01,/);
@@ -147,17 +139,17 @@ describe('ticker path and key', () => {
 
   it('a missing exchange part means NSE', async () => {
     const a = await gw.get('/api/v1/ticker/SBIN?interval=D&from=2026-11-01&to=2026-11-05', {
-      'X-API-KEY': key,
+      'X-API-KEY': gw.apiKey,
     });
     const b = await gw.get('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&to=2026-11-05', {
-      'X-API-KEY': key,
+      'X-API-KEY': gw.apiKey,
     });
     expect(a.status).toBe(200);
     expect(a.text).toBe(b.text);
   });
 
   it('an unknown symbol is 404', async () => {
-    const r = await gw.get('/api/v1/ticker/NSE:FOO?interval=D', { 'X-API-KEY': key });
+    const r = await gw.get('/api/v1/ticker/NSE:FOO?interval=D', { 'X-API-KEY': gw.apiKey });
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ status: 'error', message: 'Symbol FOO not found in exchange NSE' });
   });
@@ -171,14 +163,14 @@ describe('ticker path and key', () => {
     ['format=csv', /^format must be json or txt/],
     ['from=2026-11-10&to=2026-11-01', /^from must not be after to/],
   ])('%s is 400', async (q, message) => {
-    const r = await gw.get(`/api/v1/ticker/NSE:SBIN?${q}`, { 'X-API-KEY': key });
+    const r = await gw.get(`/api/v1/ticker/NSE:SBIN?${q}`, { 'X-API-KEY': gw.apiKey });
     expect(r.status).toBe(400);
     expect(r.body['status']).toBe('error');
     expect(r.body['message']).toMatch(message);
   });
 
   it('a bad exchange in the path is 400', async () => {
-    const r = await gw.get('/api/v1/ticker/XYZ:SBIN', { 'X-API-KEY': key });
+    const r = await gw.get('/api/v1/ticker/XYZ:SBIN', { 'X-API-KEY': gw.apiKey });
     expect(r.status).toBe(400);
     expect(r.body['message']).toMatch(/^exchange must be one of/);
   });
@@ -187,7 +179,7 @@ describe('ticker path and key', () => {
 describe('format=txt', () => {
   it('D lines: Ticker,Date,O,H,L,C,V, no header, no trailing newline', async () => {
     const r = await gw.get('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&to=2026-11-20&format=txt', {
-      'X-API-KEY': key,
+      'X-API-KEY': gw.apiKey,
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -200,7 +192,7 @@ describe('format=txt', () => {
 
   it('intraday lines carry IST time and match the JSON bars', async () => {
     const q = '/api/v1/ticker/NSE:SBIN?interval=5m&from=2026-11-19&to=2026-11-19';
-    const r = await gw.get(`${q}&format=txt`, { 'X-API-KEY': key });
+    const r = await gw.get(`${q}&format=txt`, { 'X-API-KEY': gw.apiKey });
     const json = await bars(q);
     const lines = r.text.split('\n');
     expect(lines).toHaveLength(json.length);
@@ -215,7 +207,7 @@ describe('format=txt', () => {
 
   it('W and M lines carry a time column too', async () => {
     const r = await gw.get('/api/v1/ticker/NSE:SBIN?interval=W&from=2026-10-01&to=2026-11-20&format=txt', {
-      'X-API-KEY': key,
+      'X-API-KEY': gw.apiKey,
     });
     for (const l of r.text.split('\n')) expect(l).toMatch(/^NSE:SBIN,\d{4}-\d{2}-\d{2},00:00:00,/);
   });
@@ -225,10 +217,12 @@ describe('format=txt', () => {
     expect(bad.status).toBe(403);
     expect(bad.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(bad.text).toBe('Invalid openalgo apikey');
-    const missing = await gw.get('/api/v1/ticker/NSE:FOO?interval=D&format=txt', { 'X-API-KEY': key });
+    const missing = await gw.get('/api/v1/ticker/NSE:FOO?interval=D&format=txt', { 'X-API-KEY': gw.apiKey });
     expect(missing.status).toBe(404);
     expect(missing.text).toBe('Symbol FOO not found in exchange NSE');
-    const invalid = await gw.get('/api/v1/ticker/NSE:SBIN?interval=9m&format=txt', { 'X-API-KEY': key });
+    const invalid = await gw.get('/api/v1/ticker/NSE:SBIN?interval=9m&format=txt', {
+      'X-API-KEY': gw.apiKey,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.text).toMatch(/^interval must be one of/);
   });

@@ -1,6 +1,6 @@
 // Market-data and reference endpoints of the paper gateway over real HTTP: shapes checked against
 // the contract schemas and exact JSON types, every §7.3 expiry message, and 403 on every endpoint.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   AnalyzerResponse,
@@ -17,17 +17,9 @@ import {
   SymbolResponse,
 } from '../../../src-main/contract/index.js';
 import { expectExact } from '../../helpers/exact.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway } from '../../helpers/paper-gateway.js';
 
-let gw: TestGateway;
-let key: string;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  key = gw.apiKey;
-});
-afterAll(async () => {
-  await gw.stop();
-});
+const gw = useTestGateway();
 
 type SearchRow = z.output<typeof SymbolRecord>;
 
@@ -36,14 +28,14 @@ const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 
 describe('ping, intervals, analyzer', () => {
   it('ping answers pong from the paper broker', async () => {
-    const r = await gw.post('/api/v1/ping', { apikey: key });
+    const r = await gw.post('/api/v1/ping', { apikey: gw.apiKey });
     expect(r.status).toBe(200);
     expectExact(PingResponse, r.json);
     expect(r.json).toEqual({ status: 'success', data: { broker: 'paper', message: 'pong' } });
   });
 
   it('intervals lists what the simulator supports', async () => {
-    const r = await gw.post('/api/v1/intervals', { apikey: key });
+    const r = await gw.post('/api/v1/intervals', { apikey: gw.apiKey });
     expect(r.status).toBe(200);
     expectExact(IntervalsResponse, r.json);
     expect(r.body['data']).toEqual({
@@ -57,7 +49,7 @@ describe('ping, intervals, analyzer', () => {
   });
 
   it('analyzer reports sandbox mode with an integer mode_version', async () => {
-    const r = await gw.post('/api/v1/analyzer', { apikey: key });
+    const r = await gw.post('/api/v1/analyzer', { apikey: gw.apiKey });
     expect(r.status).toBe(200);
     expectExact(AnalyzerResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
@@ -71,7 +63,7 @@ describe('ping, intervals, analyzer', () => {
 
 describe('depth, quotes, multiquotes', () => {
   it('depth has five levels each side and numeric fields', async () => {
-    const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'SBIN', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/depth', { apikey: gw.apiKey, symbol: 'SBIN', exchange: 'NSE' });
     expect(r.status).toBe(200);
     expectExact(DepthResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
@@ -97,7 +89,7 @@ describe('depth, quotes, multiquotes', () => {
     const symbol = 'NIFTY29DEC2626000CE';
     const inst = gw.gateway.master.get('NFO', symbol)!;
     expect(inst).toMatchObject({ lotsize: 65, tickSize: 0.05 });
-    const r = await gw.post('/api/v1/depth', { apikey: key, symbol, exchange: 'NFO' });
+    const r = await gw.post('/api/v1/depth', { apikey: gw.apiKey, symbol, exchange: 'NFO' });
     expect(r.status).toBe(200);
     const d = expectExact(DepthResponse, r.json).data;
     const ticks = (p: number) => Math.round(p / inst.tickSize);
@@ -118,18 +110,18 @@ describe('depth, quotes, multiquotes', () => {
     expect(d.totalbuyqty).toBeGreaterThanOrEqual(d.bids.reduce((a, l) => a + l.quantity, 0));
     expect(d.totalsellqty).toBeGreaterThanOrEqual(d.asks.reduce((a, l) => a + l.quantity, 0));
     // Cash equities carry no open interest.
-    const eq = await gw.post('/api/v1/depth', { apikey: key, symbol: 'SBIN', exchange: 'NSE' });
+    const eq = await gw.post('/api/v1/depth', { apikey: gw.apiKey, symbol: 'SBIN', exchange: 'NSE' });
     expect((eq.body['data'] as { oi: number }).oi).toBe(0);
   });
 
   it('depth of an unknown symbol is 400 naming it', async () => {
-    const r = await gw.post('/api/v1/depth', { apikey: key, symbol: 'FOO', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/depth', { apikey: gw.apiKey, symbol: 'FOO', exchange: 'NSE' });
     expect(r.status).toBe(400);
     expect(r.body['message']).toMatch(/Symbol 'FOO' not found for exchange 'NSE'/);
   });
 
   it('quotes has the upstream fields as numbers', async () => {
-    const r = await gw.post('/api/v1/quotes', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/quotes', { apikey: gw.apiKey, symbol: 'RELIANCE', exchange: 'NSE' });
     expect(r.status).toBe(200);
     expectExact(QuotesResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
@@ -149,7 +141,7 @@ describe('depth, quotes, multiquotes', () => {
   });
 
   it('quotes of an unknown symbol is 400 with the upstream sentence', async () => {
-    const r = await gw.post('/api/v1/quotes', { apikey: key, symbol: 'RELIANC', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/quotes', { apikey: gw.apiKey, symbol: 'RELIANC', exchange: 'NSE' });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({
       status: 'error',
@@ -160,7 +152,7 @@ describe('depth, quotes, multiquotes', () => {
 
   it('multiquotes lists invalid symbols first, then quotes', async () => {
     const r = await gw.post('/api/v1/multiquotes', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbols: [
         { symbol: 'RELIANCE', exchange: 'NSE' },
         { symbol: 'FOO', exchange: 'NSE' },
@@ -179,7 +171,7 @@ describe('depth, quotes, multiquotes', () => {
 
   it('multiquotes with only invalid symbols is 400 with invalid_symbols', async () => {
     const r = await gw.post('/api/v1/multiquotes', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbols: [
         { symbol: 'FOO', exchange: 'NSE' },
         { symbol: 'BAR', exchange: 'BSE' },
@@ -192,7 +184,7 @@ describe('depth, quotes, multiquotes', () => {
   });
 
   it('multiquotes names a bad entry by its index', async () => {
-    const r = await gw.post('/api/v1/multiquotes', { apikey: key, symbols: [{ symbol: 'SBIN' }] });
+    const r = await gw.post('/api/v1/multiquotes', { apikey: gw.apiKey, symbols: [{ symbol: 'SBIN' }] });
     expect(r.status).toBe(400);
     expect(r.body['message']).toMatch(/symbols\[0\]\.exchange/);
   });
@@ -200,7 +192,7 @@ describe('depth, quotes, multiquotes', () => {
 
 describe('symbol and search', () => {
   it('symbol returns the master row with id and freeze_qty', async () => {
-    const r = await gw.post('/api/v1/symbol', { apikey: key, symbol: 'RELIANCE', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/symbol', { apikey: gw.apiKey, symbol: 'RELIANCE', exchange: 'NSE' });
     expect(r.status).toBe(200);
     expectExact(SymbolResponse, r.json);
     const d = r.body['data'] as Record<string, unknown>;
@@ -211,13 +203,17 @@ describe('symbol and search', () => {
   });
 
   it('unknown symbol is 404 with the upstream sentence', async () => {
-    const r = await gw.post('/api/v1/symbol', { apikey: key, symbol: 'FOO', exchange: 'NSE' });
+    const r = await gw.post('/api/v1/symbol', { apikey: gw.apiKey, symbol: 'FOO', exchange: 'NSE' });
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ status: 'error', message: 'Symbol FOO not found in exchange NSE' });
   });
 
   it('search finds option contracts by symbol, strike, month and type', async () => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query: 'NIFTY 26000 DEC CE', exchange: 'NFO' });
+    const r = await gw.post('/api/v1/search', {
+      apikey: gw.apiKey,
+      query: 'NIFTY 26000 DEC CE',
+      exchange: 'NFO',
+    });
     expect(r.status).toBe(200);
     expectExact(SearchResponse, r.json);
     const rows = r.body['data'] as Record<string, unknown>[];
@@ -233,7 +229,7 @@ describe('symbol and search', () => {
   });
 
   it('search is case-insensitive and searches every exchange without a filter', async () => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query: 'reliance' });
+    const r = await gw.post('/api/v1/search', { apikey: gw.apiKey, query: 'reliance' });
     expect(r.status).toBe(200);
     const exchanges = new Set((r.body['data'] as { exchange: string }[]).map((x) => x.exchange));
     expect(exchanges.has('NSE')).toBe(true);
@@ -241,14 +237,18 @@ describe('symbol and search', () => {
   });
 
   it('no match is 200 with [] and the upstream message', async () => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query: 'ZZZZQQQ' });
+    const r = await gw.post('/api/v1/search', { apikey: gw.apiKey, query: 'ZZZZQQQ' });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ status: 'success', message: 'No matching symbols found', data: [] });
   });
 
   /** Search over HTTP; every row checked exactly against the contract. */
   async function search(query: string, exchange?: string): Promise<SearchRow[]> {
-    const r = await gw.post('/api/v1/search', { apikey: key, query, ...(exchange ? { exchange } : {}) });
+    const r = await gw.post('/api/v1/search', {
+      apikey: gw.apiKey,
+      query,
+      ...(exchange ? { exchange } : {}),
+    });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     const rows = expectExact(SearchResponse, r.json).data as SearchRow[];
     expect(r.body['message']).toBe(
@@ -349,13 +349,13 @@ describe('symbol and search', () => {
   });
 
   it('a 100,000-character query is 400 naming the field', async () => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query: 'N'.repeat(100_000) });
+    const r = await gw.post('/api/v1/search', { apikey: gw.apiKey, query: 'N'.repeat(100_000) });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ status: 'error', message: 'query must be at most 256 characters' });
   });
 
   it.each([[''], ['   '], [undefined]])('empty query %j is 400', async (query) => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query });
+    const r = await gw.post('/api/v1/search', { apikey: gw.apiKey, query });
     expect(r.status).toBe(400);
     expect(r.body['message']).toBe('Query parameter is required and cannot be empty');
   });
@@ -364,7 +364,7 @@ describe('symbol and search', () => {
 describe('expiry (§4.17, §7.3)', () => {
   it('lists NIFTY option expiries chronologically, none before today', async () => {
     const r = await gw.post('/api/v1/expiry', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbol: 'NIFTY',
       exchange: 'NFO',
       instrumenttype: 'options',
@@ -383,7 +383,7 @@ describe('expiry (§4.17, §7.3)', () => {
   });
 
   async function expiries(symbol: string, exchange: string, instrumenttype: string): Promise<string[]> {
-    const r = await gw.post('/api/v1/expiry', { apikey: key, symbol, exchange, instrumenttype });
+    const r = await gw.post('/api/v1/expiry', { apikey: gw.apiKey, symbol, exchange, instrumenttype });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     return expectExact(ExpiryResponse, r.json).data;
   }
@@ -428,7 +428,7 @@ describe('expiry (§4.17, §7.3)', () => {
 
   it('no match is 200 success with [] and the §7.3 sentence', async () => {
     const r = await gw.post('/api/v1/expiry', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbol: 'FOO',
       exchange: 'NFO',
       instrumenttype: 'futures',
@@ -452,14 +452,14 @@ describe('expiry (§4.17, §7.3)', () => {
     [{ instrumenttype: 'stocks' }, "Instrumenttype must be either 'futures' or 'options'"],
     [{ exchange: 'NSE' }, 'Exchange must be one of: NFO, BFO, MCX, CDS'],
   ])('%j → %s', async (patch, message) => {
-    const r = await gw.post('/api/v1/expiry', { apikey: key, ...base, ...patch });
+    const r = await gw.post('/api/v1/expiry', { apikey: gw.apiKey, ...base, ...patch });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ status: 'error', message });
   });
 
   it.each(['BFO', 'MCX', 'CDS'])('%s answers for both instrument types', async (exchange) => {
     for (const instrumenttype of ['futures', 'options']) {
-      const r = await gw.post('/api/v1/expiry', { apikey: key, symbol: 'X', exchange, instrumenttype });
+      const r = await gw.post('/api/v1/expiry', { apikey: gw.apiKey, symbol: 'X', exchange, instrumenttype });
       expect(r.status).toBe(200);
       expectExact(ExpiryResponse, r.json);
     }
@@ -469,7 +469,7 @@ describe('expiry (§4.17, §7.3)', () => {
 describe('history (§9.4)', () => {
   it('returns epoch-second bars with integer volume and oi always present', async () => {
     const r = await gw.post('/api/v1/history', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbol: 'SBIN',
       exchange: 'NSE',
       interval: '5m',
@@ -493,7 +493,7 @@ describe('history (§9.4)', () => {
 
   it('rejects an interval outside the list, naming the field', async () => {
     const r = await gw.post('/api/v1/history', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbol: 'SBIN',
       exchange: 'NSE',
       interval: '7m',
@@ -506,7 +506,7 @@ describe('history (§9.4)', () => {
 
   it('rejects an impossible date', async () => {
     const r = await gw.post('/api/v1/history', {
-      apikey: key,
+      apikey: gw.apiKey,
       symbol: 'SBIN',
       exchange: 'NSE',
       interval: 'D',

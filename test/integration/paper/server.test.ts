@@ -2,7 +2,7 @@
 // (fast-check fuzz over every route), error envelopes and statuses, 404/405, trailing slashes, and
 // per-key rate limiting with retry_after and Retry-After.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../src-main/contract/index.js';
 import {
   createRateLimiter,
@@ -10,7 +10,7 @@ import {
   resolveRateLimits,
 } from '../../../src-main/paper/http/rate-limit.js';
 import { expectExact } from '../../helpers/exact.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway } from '../../helpers/paper-gateway.js';
 
 const POST_ROUTES = [
   '/api/v1/ping',
@@ -25,15 +25,7 @@ const POST_ROUTES = [
   '/api/v1/analyzer',
 ];
 
-let gw: TestGateway;
-let key: string;
-beforeAll(async () => {
-  gw = await startTestGateway();
-  key = gw.apiKey;
-});
-afterAll(async () => {
-  await gw.stop();
-});
+const gw = useTestGateway();
 
 describe('bad bodies are 400 with a message', () => {
   it.each(POST_ROUTES)('%s: malformed JSON', async (path) => {
@@ -64,7 +56,9 @@ describe('bad bodies are 400 with a message', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
     'content type %s',
     async (type) => {
-      const r = await gw.post('/api/v1/ping', JSON.stringify({ apikey: key }), { 'content-type': type });
+      const r = await gw.post('/api/v1/ping', JSON.stringify({ apikey: gw.apiKey }), {
+        'content-type': type,
+      });
       expect(r.status).toBe(400);
       expect(r.body['message']).toMatch(/Content-Type must be application\/json/);
     },
@@ -73,7 +67,7 @@ describe('bad bodies are 400 with a message', () => {
   it('JSON with a charset is fine', async () => {
     const r = await gw.post(
       '/api/v1/ping',
-      { apikey: key },
+      { apikey: gw.apiKey },
       { 'content-type': 'application/json; charset=utf-8' },
     );
     expect(r.status).toBe(200);
@@ -89,7 +83,7 @@ describe('bad bodies are 400 with a message', () => {
     [{ symbol: 'S'.repeat(100_000), exchange: 'NSE' }, /^symbol must be at most 64 characters$/],
     [{ exchange: 'NSE' }, /^symbol is required$/],
   ])('depth %# names the field', async (patch, message) => {
-    const r = await gw.post('/api/v1/depth', { apikey: key, ...patch });
+    const r = await gw.post('/api/v1/depth', { apikey: gw.apiKey, ...patch });
     expect(r.status).toBe(400);
     expect(r.body['message']).toMatch(message);
   });
@@ -105,7 +99,7 @@ describe('bad bodies are 400 with a message', () => {
   });
 
   it('a body over 1 MB is 413 with a message', async () => {
-    const r = await gw.post('/api/v1/search', { apikey: key, query: 'x'.repeat(2 * 1024 * 1024) });
+    const r = await gw.post('/api/v1/search', { apikey: gw.apiKey, query: 'x'.repeat(2 * 1024 * 1024) });
     expect(r.status).toBe(413);
     expect(r.body['message']).toMatch(/too large/);
   });
@@ -152,7 +146,7 @@ describe('bad bodies are 400 with a message', () => {
       'start_date: must be YYYY-MM-DD or a millisecond timestamp',
     ],
   ] as const)('%s with a 100,000-character field is 400 naming it (%#)', async (path, fields, message) => {
-    const r = await gw.post(path, { apikey: key, ...fields });
+    const r = await gw.post(path, { apikey: gw.apiKey, ...fields });
     expect(r.status).toBe(400);
     expectExact(ErrorBody, r.json);
     expect(r.body['message']).toMatch(
@@ -162,14 +156,14 @@ describe('bad bodies are 400 with a message', () => {
 
   it('ticker: a huge symbol or key is 400 naming it, as JSON or (format=txt) plain text', async () => {
     const long = `/api/v1/ticker/NSE:${'S'.repeat(5000)}`;
-    const json = await gw.get(long, { 'X-API-KEY': key });
+    const json = await gw.get(long, { 'X-API-KEY': gw.apiKey });
     expect(json.status).toBe(400);
     expect(json.json).toEqual({ status: 'error', message: 'symbol must be at most 64 characters' });
-    const txt = await gw.get(`${long}?format=txt`, { 'X-API-KEY': key });
+    const txt = await gw.get(`${long}?format=txt`, { 'X-API-KEY': gw.apiKey });
     expect(txt.status).toBe(400);
     expect(txt.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(txt.text).toBe('symbol must be at most 64 characters');
-    const colons = await gw.get(`/api/v1/ticker/${'A:'.repeat(3000)}`, { 'X-API-KEY': key });
+    const colons = await gw.get(`/api/v1/ticker/${'A:'.repeat(3000)}`, { 'X-API-KEY': gw.apiKey });
     expect(colons.status).toBe(400);
     expect(String(colons.body['message']).length).toBeLessThan(200);
     const apikey = await gw.get(`/api/v1/ticker/NSE:SBIN?apikey=${'k'.repeat(5000)}`);
@@ -181,30 +175,32 @@ describe('bad bodies are 400 with a message', () => {
   });
 
   it('a request line over 16 KiB is refused with the envelope, and the server carries on', async () => {
-    const r = await gw.get(`/api/v1/ticker/NSE:SBIN?interval=${'x'.repeat(20_000)}`, { 'X-API-KEY': key });
+    const r = await gw.get(`/api/v1/ticker/NSE:SBIN?interval=${'x'.repeat(20_000)}`, {
+      'X-API-KEY': gw.apiKey,
+    });
     expect(r.status).toBe(431);
     expect(r.json).toEqual({
       status: 'error',
       message: 'Request line and headers are too large (limit 16 KiB)',
     });
-    expect((await gw.post('/api/v1/ping', { apikey: key })).status).toBe(200);
+    expect((await gw.post('/api/v1/ping', { apikey: gw.apiKey })).status).toBe(200);
   });
 
   it('prototype-poisoning keys are refused, not merged', async () => {
-    const r = await gw.post('/api/v1/ping', `{"apikey":"${key}","__proto__":{"polluted":true}}`);
+    const r = await gw.post('/api/v1/ping', `{"apikey":"${gw.apiKey}","__proto__":{"polluted":true}}`);
     expect(r.status).toBe(400);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
   it('unknown request fields are ignored', async () => {
-    const r = await gw.post('/api/v1/ping', { apikey: key, extra: 1, nested: { a: [1] } });
+    const r = await gw.post('/api/v1/ping', { apikey: gw.apiKey, extra: 1, nested: { a: [1] } });
     expect(r.status).toBe(200);
   });
 });
 
 describe('paths', () => {
   it('unknown path is 404 with the upstream shape', async () => {
-    const r = await gw.post('/api/v1/doesnotexist?x=1', { apikey: key });
+    const r = await gw.post('/api/v1/doesnotexist?x=1', { apikey: gw.apiKey });
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ status: 'error', message: 'Not found', path: '/api/v1/doesnotexist' });
   });
@@ -217,7 +213,7 @@ describe('paths', () => {
   });
 
   it('trailing slash is accepted', async () => {
-    const r = await gw.post('/api/v1/ping/', { apikey: key });
+    const r = await gw.post('/api/v1/ping/', { apikey: gw.apiKey });
     expect(r.status).toBe(200);
   });
 
@@ -266,13 +262,13 @@ describe('fuzz: nothing a client sends crashes the server or makes it 500', () =
   it('random bodies on every POST route', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...POST_ROUTES), body, async (path, raw) => {
-        const r = await gw.post(path, raw.replace('"KEY"', JSON.stringify(key)));
+        const r = await gw.post(path, raw.replace('"KEY"', JSON.stringify(gw.apiKey)));
         expect(r.status, `${path} ${raw.slice(0, 200)} → ${r.text.slice(0, 200)}`).toBeLessThan(500);
         if (r.status !== 200) ErrorBody.parse(r.json);
       }),
       { numRuns: 400 },
     );
-    const alive = await gw.post('/api/v1/ping', { apikey: key });
+    const alive = await gw.post('/api/v1/ping', { apikey: gw.apiKey });
     expect(alive.status).toBe(200);
   });
 
@@ -305,7 +301,7 @@ describe('fuzz: nothing a client sends crashes the server or makes it 500', () =
     await fc.assert(
       fc.asyncProperty(pair, query, async (p, q) => {
         const qs = new URLSearchParams(q as Record<string, string>).toString();
-        const r = await gw.get(`/api/v1/ticker/${encodeURIComponent(p)}?${qs}`, { 'X-API-KEY': key });
+        const r = await gw.get(`/api/v1/ticker/${encodeURIComponent(p)}?${qs}`, { 'X-API-KEY': gw.apiKey });
         expect(r.status, `${p} ${qs} → ${r.text.slice(0, 200)}`).toBeLessThan(500);
       }),
       { numRuns: 200 },
@@ -314,13 +310,7 @@ describe('fuzz: nothing a client sends crashes the server or makes it 500', () =
 });
 
 describe('rate limiting', () => {
-  let limited: TestGateway;
-  beforeAll(async () => {
-    limited = await startTestGateway({ rateLimits: { api: 3, ticker: 2, expiry: 2 } });
-  });
-  afterAll(async () => {
-    await limited.stop();
-  });
+  const limited = useTestGateway({ rateLimits: { api: 3, ticker: 2, expiry: 2 } });
 
   it('429 after a burst, with retry_after and Retry-After, per bucket', async () => {
     const k = limited.apiKey;
@@ -363,14 +353,8 @@ describe('rate limiting', () => {
 });
 
 describe('rate limiting at the defaults (no override, empty environment)', () => {
-  let plain: TestGateway;
-  beforeAll(async () => {
-    // `rateLimits: {}` replaces the test helper's raised limits; `env: {}` hides the caller's variables.
-    plain = await startTestGateway({ rateLimits: {}, env: {} });
-  });
-  afterAll(async () => {
-    await plain.stop();
-  });
+  // `rateLimits: {}` replaces the test helper's raised limits; `env: {}` hides the caller's variables.
+  const plain = useTestGateway({ rateLimits: {}, env: {} });
 
   const burst = <T extends { status: number }>(n: number, call: () => Promise<T>) =>
     Promise.all(Array.from({ length: n }, call));
@@ -423,13 +407,7 @@ describe('rate limiting at the defaults (no override, empty environment)', () =>
 });
 
 describe('rate limiting from API_RATE_LIMIT', () => {
-  let fromEnv: TestGateway;
-  beforeAll(async () => {
-    fromEnv = await startTestGateway({ rateLimits: {}, env: { API_RATE_LIMIT: '4 per second' } });
-  });
-  afterAll(async () => {
-    await fromEnv.stop();
-  });
+  const fromEnv = useTestGateway({ rateLimits: {}, env: { API_RATE_LIMIT: '4 per second' } });
 
   it('sets the general bucket (and, per spec §8, the ticker and expiry ones); orders keep 10', async () => {
     expect(fromEnv.gateway.server.limits).toEqual({ api: 4, order: 10, smart: 10, ticker: 4, expiry: 4 });
