@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { generateApiKey } from '../../src-main/paper/auth/key-store.js';
 import { ManualClock } from '../../src-main/paper/market/index.js';
 import {
   startPaperGateway,
@@ -34,6 +35,8 @@ export interface TestGateway {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
   request(path: string, init: RequestInit): Promise<HttpResult>;
+  /** A fresh API key added to the gateway's store, i.e. a new account. */
+  newKey(): string;
   stop(): Promise<void>;
 }
 
@@ -81,6 +84,11 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     get: (path, headers = {}) => request(path, { method: 'GET', headers }),
+    newKey() {
+      const key = generateApiKey();
+      gateway.keys.add(key);
+      return key;
+    },
     async stop() {
       await gateway.stop();
       if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });

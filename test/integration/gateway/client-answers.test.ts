@@ -1,19 +1,11 @@
 // The client against the paper gateway's own refusals: its rate limiter (at the real default of 10
 // requests/s), a wrong key, and routes it does not serve.
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway } from '../../helpers/paper-gateway.js';
 
-let gw: TestGateway;
-
-beforeAll(async () => {
-  gw = await startTestGateway({ rateLimits: { api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 } });
-});
-
-afterAll(async () => {
-  await gw?.stop();
-});
+const gw = useTestGateway({ rateLimits: { api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 } });
 
 describe('rate limits', () => {
   it('a client on its default budget never trips the gateway limiter', async () => {

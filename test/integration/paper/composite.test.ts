@@ -3,33 +3,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../../src-main/paper/auth/key-store.js';
 import { engineExtension, resetPaperBooks } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { startTestGateway, type HttpResult, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startTestGateway, useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
 
-let gw: TestGateway;
 let engine: PaperTradingEngine;
-
-beforeAll(async () => {
-  gw = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
-});
-afterAll(async () => {
-  await gw?.stop();
-});
+const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
 
 type Fields = Record<string, unknown>;
 type Action = 'BUY' | 'SELL';
 
-/** Each test trades on its own key, i.e. its own account. */
-function newKey(): string {
-  const key = generateApiKey();
-  gw.gateway.keys.add(key);
-  return key;
-}
 function inst(symbol: string): Instrument {
   const i = gw.gateway.master.get('NSE', symbol);
   if (!i) throw new Error(`no NSE:${symbol}`);
@@ -115,7 +102,7 @@ describe('placesmartorder, every row end to end', () => {
     ['BUY', 100, -100, 0, 'SELL 100', -100],
   ];
   it.each(ROWS)('%s Q=%d T=%d C=%d → %s, ends at %d', async (action, q, t, c, placed, end) => {
-    const key = newKey();
+    const key = gw.newKey();
     await setUp(key, c);
     const id = ok(await smart(key, action, q, t));
     const o = await orderStatus(key, id);
@@ -131,7 +118,7 @@ describe('placesmartorder, every row end to end', () => {
     ['BUY', 0, 100, 100, 'No OpenPosition Found. Not placing Exit order.'],
   ];
   it.each(NO_OPS)('%s Q=%d T=%d C=%d places nothing (200 with message)', async (action, q, t, c, message) => {
-    const key = newKey();
+    const key = gw.newKey();
     await setUp(key, c);
     const before = (await orders(key)).length;
     const r = await smart(key, action, q, t);
@@ -142,7 +129,7 @@ describe('placesmartorder, every row end to end', () => {
   });
 
   it('honours the requested LIMIT price (Decision 4)', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('SBIN');
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
     const id = ok(await smart(key, 'BUY', 0, 10, { pricetype: 'LIMIT', price: String(limit) }));
@@ -152,14 +139,14 @@ describe('placesmartorder, every row end to end', () => {
   });
 
   it('reads the net position of the whole account, across strategies', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     await market(key, 'BUY', 30, 'other');
     const r = await smart(key, 'BUY', 10, 30);
     expect(r.body.message).toBe('Positions Already Matched. No Action needed.');
   });
 
   it('takes quantity, position_size and price as JSON numbers too', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     await setUp(key, 40);
     const r = await post('placesmartorder', key, {
       strategy: 'smart',
@@ -179,7 +166,7 @@ describe('placesmartorder, every row end to end', () => {
   });
 
   it('answers an engine refusal as an error', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await smart(key, 'BUY', 10, 0, { symbol: 'NOPE' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ status: 'error', message: 'Symbol NOPE not found on NSE' });
@@ -188,7 +175,7 @@ describe('placesmartorder, every row end to end', () => {
 
 describe('splitorder', () => {
   it('five full children and a remainder: six orders in the book, per-child status', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await post('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
@@ -223,7 +210,7 @@ describe('splitorder', () => {
   });
 
   it('reports a refused child per child and still answers success', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await post('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
@@ -240,7 +227,7 @@ describe('splitorder', () => {
   });
 
   it('refuses more than 100 children', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await post('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
@@ -257,7 +244,7 @@ describe('splitorder', () => {
 
 describe('basketorder', () => {
   it('places every good leg (BUY first) with the basket strategy and reports the bad one', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await post('basketorder', key, {
       strategy: 'basket',
       orders: [
@@ -283,7 +270,7 @@ describe('basketorder', () => {
 
 describe('basketorder fields', () => {
   it('takes numbers or strings per leg and applies the defaults (MARKET, MIS)', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('SBIN');
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
     const r = await post('basketorder', key, {
@@ -327,7 +314,7 @@ describe('basketorder fields', () => {
 
 describe('cancelallorder', () => {
   it('cancels open LIMIT and trigger-pending SL orders of the submitted strategy only', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('SBIN');
     const p = gw.gateway.market.lastPrice(i);
     const limit = (strategy: string) =>
@@ -380,7 +367,7 @@ describe('cancelallorder', () => {
 
 describe('closeposition and positionsopen', () => {
   it('closes one strategy on a shared symbol and leaves the other', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     await market(key, 'BUY', 10, 'A');
     await market(key, 'SELL', 4, 'B');
     await market(key, 'SELL', 3, 'A', 'INFY');
@@ -413,7 +400,7 @@ describe('closeposition and positionsopen', () => {
   });
 
   it('positionsopen ignores the hosted snapshot fields', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     await market(key, 'BUY', 7, 'A');
     const r = await post('positionsopen', key, {
       strategy: 'A',
@@ -440,7 +427,7 @@ describe('closeposition and positionsopen', () => {
       });
 
     it('a repeated request_id returns the first answer and does not act again', async () => {
-      const key = newKey();
+      const key = gw.newKey();
       await market(key, 'BUY', 10, 'A');
       const first = await hosted(key, 'close-001');
       expect(first.status, first.text).toBe(200);
@@ -460,7 +447,7 @@ describe('closeposition and positionsopen', () => {
     });
 
     it('replays NO_STRATEGY_EXPOSURE as well', async () => {
-      const key = newKey();
+      const key = gw.newKey();
       const first = await hosted(key, 'close-002');
       expect(first.body.code).toBe('NO_STRATEGY_EXPOSURE');
       await market(key, 'BUY', 5, 'A');
@@ -470,15 +457,15 @@ describe('closeposition and positionsopen', () => {
     });
 
     it('request ids are per account', async () => {
-      const a = newKey();
-      const b = newKey();
+      const a = gw.newKey();
+      const b = gw.newKey();
       await market(b, 'BUY', 2, 'A');
       expect((await hosted(a, 'shared-id')).body.code).toBe('NO_STRATEGY_EXPOSURE');
       expect((await hosted(b, 'shared-id')).body.message).toBe('All Open Positions SquaredOff');
     });
 
     it('takes expected_mode_version as a string too', async () => {
-      const key = newKey();
+      const key = gw.newKey();
       await market(key, 'BUY', 4, 'A');
       const r = await hosted(key, 'close-str', { expected_mode_version: String(await modeVersion(key)) });
       expect(r.status, r.text).toBe(200);
@@ -487,7 +474,7 @@ describe('closeposition and positionsopen', () => {
     });
 
     it('an incomplete hosted body is a 400', async () => {
-      const key = newKey();
+      const key = gw.newKey();
       const r = await post('closeposition', key, { strategy: 'A', expected_mode: 'analyze' });
       expect(r.status).toBe(400);
       expect(r.body.status).toBe('error');
@@ -497,7 +484,7 @@ describe('closeposition and positionsopen', () => {
 
 describe('analyzer', () => {
   it('counts the account orders and reports the mode snapshot', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     await market(key, 'BUY', 1);
     const r = await post('analyzer', key, {});
     expect(r.body).toEqual({
@@ -516,7 +503,7 @@ describe('analyzer', () => {
 // Runs last in this file: a reset clears every account of the shared gateway.
 describe('mode switch after a reset', () => {
   it('a stale expected_mode_version gets SERVER_MODE_SWITCH_DETECTED with the current values', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const stale = await modeVersion(key);
     engine.reset();
     await market(key, 'BUY', 10, 'A');
@@ -587,14 +574,8 @@ describe('--reset between runs (the CLI path)', () => {
 
 // Own gateway: the large orders drain the shared simulated book and move the clock.
 describe('closeposition while a close is still filling', () => {
-  let own: TestGateway;
   let ownEngine: PaperTradingEngine;
-  beforeAll(async () => {
-    own = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
-  });
-  afterAll(async () => {
-    await own?.stop();
-  });
+  const own = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
   const call = (path: string, f: Fields) => own.post(`/api/v1/${path}`, { apikey: own.apiKey, ...f });
   const book = async () => ((await call('orderbook', {})).body.data as { orders: OrderRow[] }).orders;
 

@@ -1,27 +1,14 @@
 // Single orders and account reads over real HTTP against the embedded gateway (ManualClock).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIdOf, generateApiKey } from '../../../src-main/paper/auth/key-store.js';
+import { describe, expect, it } from 'vitest';
+import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
 import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { startTestGateway, type HttpResult, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
 
-let gw: TestGateway;
 let engine: PaperTradingEngine;
-
-beforeAll(async () => {
-  gw = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
-});
-afterAll(async () => {
-  await gw?.stop();
-});
-
-function newKey(): string {
-  const key = generateApiKey();
-  gw.gateway.keys.add(key);
-  return key;
-}
+const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
 
 function inst(exchange: string, symbol: string): Instrument {
   const i = gw.gateway.master.get(exchange, symbol);
@@ -86,7 +73,7 @@ function expectInvariants(): void {
 
 describe('validation (400, not recorded)', () => {
   it('refuses each rule with a readable message', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const fut = firstFuture();
     const cases: [Fields, string | RegExp][] = [
       [{ symbol: 'NOPE', quantity: 1 }, 'Symbol NOPE not found on NSE'],
@@ -185,7 +172,7 @@ describe('validation (400, not recorded)', () => {
   });
 
   it('ignores the price of a MARKET order', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const id = ok(await place(key, { symbol: 'TCS', quantity: 1, price: 123.45 }));
     const o = await status(key, id);
     expect(o.price).toBe(0);
@@ -195,7 +182,7 @@ describe('validation (400, not recorded)', () => {
 
 describe('fills', () => {
   it('fills a MARKET order against the book and writes its trade', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'INFY');
     const book = gw.gateway.market.book(i);
     const id = ok(await place(key, { symbol: 'INFY', quantity: 5 }));
@@ -221,7 +208,7 @@ describe('fills', () => {
   });
 
   it('walks the book: a large MARKET order fills partially, then completes on later ticks', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'HDFCBANK');
     const shown = gw.gateway.market.book(i).asks.reduce((s, l) => s + l.quantity, 0);
     const qty = shown * 3;
@@ -250,7 +237,7 @@ describe('fills', () => {
   });
 
   it('rests a LIMIT order until the price reaches it, then fills at the limit', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'ICICIBANK');
     const limit = tickRound(i, ltp(i) * 0.97);
     const id = ok(await place(key, { symbol: i.symbol, quantity: 10, pricetype: 'LIMIT', price: limit }));
@@ -263,7 +250,7 @@ describe('fills', () => {
   });
 
   it('fills a marketable LIMIT at once from the book, at or better than its limit', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'TCS');
     const limit = tickRound(i, ltp(i) * 1.01);
     const id = ok(await place(key, { symbol: i.symbol, quantity: 3, pricetype: 'LIMIT', price: limit }));
@@ -273,7 +260,7 @@ describe('fills', () => {
   });
 
   it('holds SL-M and SL orders as trigger pending until triggered', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'RELIANCE');
     const p = ltp(i);
     const trig = tickRound(i, p * 1.02);
@@ -314,7 +301,7 @@ describe('fills', () => {
 
 describe('modify and cancel', () => {
   it('modifies an open order and refuses terminal or unknown ones', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'SBIN');
     const limit = tickRound(i, ltp(i) * 0.9);
     const id = ok(await place(key, { symbol: 'SBIN', quantity: 10, pricetype: 'LIMIT', price: limit }));
@@ -353,7 +340,7 @@ describe('modify and cancel', () => {
   });
 
   it('cancels an open order, releasing its margin, and refuses terminal or unknown ones', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'SBIN');
     const limit = tickRound(i, ltp(i) * 0.9);
     const before = await funds(key);
@@ -382,7 +369,7 @@ describe('modify and cancel', () => {
 
 describe('modify re-blocks margin', () => {
   it('raising a resting order blocks more, lowering releases, and an increase beyond the funds is refused', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'MARUTI');
     const limit = tickRound(i, ltp(i) * 0.9);
     const id = ok(
@@ -440,7 +427,7 @@ describe('modify re-blocks margin', () => {
 
 describe('positions and funds', () => {
   it('tracks buy, partial sell and reversal with realised P&L; a round trip restores capital + P&L', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'ITC');
     const capital = paise((await funds(key)).availablecash);
     const buyPrice = tickRound(i, ltp(i) * 1.01);
@@ -494,7 +481,7 @@ describe('positions and funds', () => {
   });
 
   it('refuses an order beyond the funds, recording it as rejected with the real message', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'RELIANCE');
     const qty = Math.min(i.freezeQty, Math.ceil(20_000_000 / ltp(i)));
     const r = await place(key, { symbol: i.symbol, quantity: qty, product: 'CNC' });
@@ -511,7 +498,7 @@ describe('positions and funds', () => {
   });
 
   it('rejects a CNC sell without shares and records it', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await place(key, { symbol: 'SBIN', action: 'SELL', quantity: 5, product: 'CNC' });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe(
@@ -526,8 +513,8 @@ describe('positions and funds', () => {
   });
 
   it('keeps accounts apart', async () => {
-    const a = newKey();
-    const b = newKey();
+    const a = gw.newKey();
+    const b = gw.newKey();
     const id = ok(await place(a, { symbol: 'INFY', quantity: 2 }));
     expect((await orderbook(b)).orders).toEqual([]);
     expect(await positions(b)).toEqual([]);
@@ -539,7 +526,7 @@ describe('positions and funds', () => {
   });
 
   it('lists orders newest first with statistics', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const first = ok(await place(key, { symbol: 'INFY', quantity: 1 }));
     const second = ok(await place(key, { symbol: 'INFY', quantity: 1, action: 'SELL' }));
     const book = await orderbook(key);
@@ -557,7 +544,7 @@ describe('positions and funds', () => {
 
 describe('holdings', () => {
   it('settles CNC buys into holdings at the IST day boundary', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'TCS');
     ok(await place(key, { symbol: 'TCS', quantity: 7, product: 'CNC' }));
     const before = await funds(key);
@@ -602,7 +589,7 @@ const show = (n: number): string => String(Number(n.toFixed(4)));
 
 describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   it('placeorder takes every field as a string or as a number, with the same result', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'AXISBANK');
     const limit = away(i, -10);
     const trig = away(i, -9.5);
@@ -655,7 +642,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   });
 
   it('price "812.35" is read exactly (no float drift) and kept on the order', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const id = ok(
       await place(key, { symbol: 'LT', action: 'SELL', quantity: '1', pricetype: 'LIMIT', price: '812.35' }),
     );
@@ -664,7 +651,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   });
 
   it('applies the defaults: MARKET, MIS, price 0, trigger 0, disclosed 0', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const id = ok(await place(key, { symbol: 'WIPRO', quantity: '2' }));
     const row = (await status(key, id)) as unknown as Record<string, unknown>;
     expect(row).toMatchObject({ pricetype: 'MARKET', product: 'MIS', price: 0, trigger_price: 0 });
@@ -674,7 +661,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   });
 
   it('refuses malformed numbers with a message naming the field', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const cases: [Fields, string][] = [
       [{ symbol: 'SBIN', quantity: 'ten' }, 'quantity must be a number'],
       [{ symbol: 'SBIN', quantity: '1.5' }, 'quantity must be a whole number'],
@@ -699,7 +686,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   });
 
   it('modifyorder takes every field as a string', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'MARUTI');
     const id = ok(
       await place(key, { symbol: 'MARUTI', quantity: 2, pricetype: 'LIMIT', price: away(i, -10) }),
@@ -726,7 +713,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
 
 describe('product and exchange rules, lots and ticks on every exchange', () => {
   it('refuses NRML on NSE/BSE and CNC on NFO/BFO/MCX/CDS with the sandbox messages; accepts the others', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     for (const ex of ['NSE', 'BSE']) {
       const r = await place(key, { exchange: ex, symbol: 'SBIN', quantity: 1, product: 'NRML' });
       expect(r.status).toBe(400);
@@ -754,7 +741,7 @@ describe('product and exchange rules, lots and ticks on every exchange', () => {
   });
 
   it('quantities in lots on NFO, BFO and MCX; CDS contracts have lot 1', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     for (const ex of ['NFO', 'BFO', 'MCX']) {
       const f = firstOf(ex, 'FUT', 2);
       const base = {
@@ -791,7 +778,7 @@ describe('product and exchange rules, lots and ticks on every exchange', () => {
     ['MCX', 'FUT', 1],
     ['CDS', 'FUT', 0.0025],
   ] as const)('%s %s: prices and triggers on the %s tick grid', async (ex, kind, tick) => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = ex === 'NSE' || ex === 'BSE' ? inst(ex, 'SBIN') : firstOf(ex, kind);
     expect(i.tickSize).toBe(tick);
     const product = kind === 'EQ' ? 'MIS' : 'NRML';
@@ -815,7 +802,7 @@ describe('product and exchange rules, lots and ticks on every exchange', () => {
 
 describe('stop orders and modify', () => {
   it('modifies a trigger-pending SL order (quantity, price, trigger) and it triggers at the new trigger', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'BHARTIARTL');
     const p = ltp(i);
     const id = ok(
@@ -862,7 +849,7 @@ describe('stop orders and modify', () => {
   });
 
   it('SL-M: a SELL stop triggers when the price falls to it and fills at the market; modify moves its trigger', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'KOTAKBANK');
     const p = ltp(i);
     ok(await place(key, { symbol: i.symbol, quantity: 6 })); // a long to protect
@@ -917,7 +904,7 @@ describe('stop orders and modify', () => {
   });
 
   it('refuses to modify cancelled and rejected orders, with the reason', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'SUNPHARMA');
     const id = ok(
       await place(key, { symbol: i.symbol, quantity: 1, pricetype: 'LIMIT', price: away(i, -10) }),
@@ -953,7 +940,7 @@ describe('stop orders and modify', () => {
 
 describe('rejections, margin, P&L and holdings figures', () => {
   it('a rejected order carries its reason in the order book row and in orderstatus', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const r = await place(key, { symbol: 'TITAN', action: 'SELL', quantity: 2, product: 'CNC' });
     expect(r.status).toBe(400);
     const id = r.body.orderid as string;
@@ -971,7 +958,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
   });
 
   it('blocks margin by product leverage (CNC 1×, MIS 5×, futures 10×, options 1×) and releases it on cancel', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const capital = paise((await funds(key)).availablecash);
     expect(capital).toBe(10_000_000 * 100);
     const eq = inst('NSE', 'ASIANPAINT');
@@ -1037,7 +1024,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
   });
 
   it('unrealised P&L follows the market price in the position book and funds; realised on close', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const i = inst('NSE', 'HINDUNILVR');
     ok(await place(key, { symbol: i.symbol, quantity: 10 }));
     const trades = (await read('tradebook', key)).body.data as { quantity: number; price: number }[];
@@ -1071,7 +1058,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
   });
 
   it('holdings statistics: exact values from the fills and the last price', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     const a = inst('NSE', 'NESTLEIND');
     const b = inst('NSE', 'BAJFINANCE');
     ok(await place(key, { symbol: a.symbol, quantity: 8, product: 'CNC' }));
@@ -1119,7 +1106,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
 
 describe('test-only controls', () => {
   it('are not HTTP routes: setprice/advance/tick/reset answer 404', async () => {
-    const key = newKey();
+    const key = gw.newKey();
     for (const path of ['setprice', 'setPrice', 'set_price', 'advance', 'clock', 'tick', 'reset']) {
       const r = await gw.post(`/api/v1/${path}`, { apikey: key, symbol: 'SBIN', exchange: 'NSE', price: 1 });
       expect(r.status, path).toBe(404);
@@ -1130,16 +1117,8 @@ describe('test-only controls', () => {
 // Own gateway: its commits are made to fail. With group commit an answer waits for the commit of
 // its event-loop turn (extension.ts onSend), so a failed commit can never be acknowledged as 200.
 describe('no answer before the commit', () => {
-  let own: TestGateway;
   let ownEngine: PaperTradingEngine;
-  beforeAll(async () => {
-    own = await startTestGateway({
-      extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })],
-    });
-  });
-  afterAll(async () => {
-    await own?.stop();
-  });
+  const own = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
 
   it('a placeorder whose commit fails is answered as an error and leaves nothing behind', async () => {
     const body = {
