@@ -3,7 +3,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { generateApiKey } from '../../src-main/paper/auth/key-store.js';
 import { ManualClock } from '../../src-main/paper/market/index.js';
 import {
@@ -11,6 +10,7 @@ import {
   type PaperGateway,
   type PaperGatewayOptions,
 } from '../../src-main/paper/gateway.js';
+import { useStarted } from './use-started.js';
 
 /** 2026-11-20 10:00 IST, a Friday. */
 export const FIXED_NOW_MS = Date.parse('2026-11-20T10:00:00+05:30');
@@ -96,19 +96,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   };
 }
 
-/**
- * A gateway started before the tests of the calling file (or describe block) and stopped after them.
- * The object is filled in once the gateway has started, so read it only inside tests and hooks.
- */
+/** A gateway started before the tests of the calling file (or describe block) and stopped after them. */
 export function useTestGateway(opts: TestGatewayOptions = {}): TestGateway {
-  const gw = {} as TestGateway;
-  let started = false;
-  beforeAll(async () => {
-    Object.assign(gw, await startTestGateway(opts));
-    started = true;
-  });
-  afterAll(async () => {
-    if (started) await gw.stop();
-  });
-  return gw;
+  return useStarted(() => startTestGateway(opts));
 }

@@ -13,6 +13,7 @@ import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useStarted } from '../../helpers/use-started.js';
 import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
 
 export interface Paper {
@@ -49,6 +50,33 @@ export async function startPaper(): Promise<Paper> {
       await gw.stop();
     },
   };
+}
+
+/** A paper gateway started before the tests of the calling file and stopped after them. */
+export function usePaper(): Paper {
+  return useStarted(startPaper);
+}
+
+/** The risk settings the order tests run under: large orders allowed, a 10 % price band. */
+export const LIMITS = {
+  risk: { maxQuantityPerOrder: 100_000_000, maxValuePerOrder: 1e12, priceBandPercent: 10 },
+};
+
+/** A resting BUY LIMIT 3 % under the market, through the router. */
+export async function restingBuy(paper: Paper, h: Harness, symbol: string, quantity: number) {
+  const i = paper.inst('NSE', symbol);
+  const limit = paper.onTick(i, paper.ltp(i) * 0.97);
+  const r = await h.core.router.invoke('orders.place', {
+    exchange: 'NSE',
+    symbol,
+    action: 'BUY',
+    quantity,
+    pricetype: 'LIMIT',
+    price: limit,
+    product: 'MIS',
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return { i, limit, orderid: r.value.orderid };
 }
 
 export interface Recorded {

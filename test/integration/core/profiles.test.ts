@@ -2,42 +2,24 @@
 // profile with a key of its own), switched back and forth. A switch is instant, even when the old
 // gateway hangs, and nothing of one profile (books, positions, events, notifications, journal rows)
 // shows up while the other is active.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FetchFn } from '../../../src-main/gateway/index.js';
-import { orderEventNames, startCore, startPaper, until, type Harness, type Paper } from './core-harness.js';
+import {
+  LIMITS,
+  orderEventNames,
+  restingBuy,
+  startCore,
+  until,
+  usePaper,
+  type Harness,
+} from './core-harness.js';
 
-let paper: Paper;
-
-beforeAll(async () => {
-  paper = await startPaper();
-});
-afterAll(async () => {
-  await paper?.stop();
-});
-
-const LIMITS = { risk: { maxQuantityPerOrder: 100_000_000, maxValuePerOrder: 1e12, priceBandPercent: 10 } };
+const paper = usePaper();
 
 /** The profile ids named by recorded events (alerts carry none: the core raises them for the active one). */
 function profilesOf(list: { payload: unknown }[]): string[] {
   const ids = list.map((e) => (e.payload as { profileId?: string }).profileId);
   return [...new Set(ids.filter((id) => id !== undefined))];
-}
-
-/** A resting BUY LIMIT 3 % under the market, through the router. */
-async function restingBuy(h: Harness, symbol: string, quantity: number) {
-  const i = paper.inst('NSE', symbol);
-  const limit = paper.onTick(i, paper.ltp(i) * 0.97);
-  const r = await h.core.router.invoke('orders.place', {
-    exchange: 'NSE',
-    symbol,
-    action: 'BUY',
-    quantity,
-    pricetype: 'LIMIT',
-    price: limit,
-    product: 'MIS',
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return { i, limit, orderid: r.value.orderid };
 }
 
 async function orderIds(h: Harness): Promise<string[]> {
@@ -53,7 +35,7 @@ describe('profiles', () => {
       await h.core.router.invoke('settings.update', LIMITS);
       await h.core.pollNow();
       // Profile A (paper): a resting order and a filled one (a position).
-      const a = await restingBuy(h, 'SBIN', 4);
+      const a = await restingBuy(paper, h, 'SBIN', 4);
       const aFilled = await h.core.router.invoke('orders.place', {
         exchange: 'NSE',
         symbol: 'TCS',
@@ -87,7 +69,7 @@ describe('profiles', () => {
       expect(await h.core.router.invoke('journal.query', {})).toEqual({ ok: true, value: [] });
 
       await h.core.pollNow(); // B's first book: its baseline
-      const b = await restingBuy(h, 'INFY', 3);
+      const b = await restingBuy(paper, h, 'INFY', 3);
       await h.core.pollNow();
       // A's order fills while B is active: nothing about it now.
       paper.gw.gateway.market.setPrice(a.i, paper.onTick(a.i, a.limit * 0.99));
@@ -215,7 +197,7 @@ describe('profiles', () => {
       await h.core.router.invoke('profiles.switch', { id: 'broker' });
       await h.core.router.invoke('settings.update', LIMITS);
       await h.core.pollNow();
-      const { i, limit, orderid } = await restingBuy(h, 'SBIN', 5);
+      const { i, limit, orderid } = await restingBuy(paper, h, 'SBIN', 5);
       await h.core.pollNow();
       expect(h.of('order.accepted').map((e) => e.order.orderid)).toEqual([orderid]);
 

@@ -1,17 +1,10 @@
 // Unknown outcomes survive a core restart: the journal keeps what to look for, the next core's watcher
 // settles it from the order book once, writes the resolution, and never sends anything again.
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, startPaper, until, type Harness, type Paper } from './core-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startCore, until, usePaper, type Harness } from './core-harness.js';
 
-let paper: Paper;
-
-beforeAll(async () => {
-  paper = await startPaper();
-});
-afterAll(async () => {
-  await paper?.stop();
-});
+const paper = usePaper();
 
 const PLACE = '/api/v1/placeorder';
 

@@ -1,34 +1,17 @@
 // The watcher against the real paper gateway: market moves with setPrice and the paper ManualClock,
 // polls are triggered by hand, faults come from the proxy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEventNames, startCore, startPaper, until, type Harness, type Paper } from './core-harness.js';
+import { describe, expect, it } from 'vitest';
+import {
+  LIMITS,
+  orderEventNames,
+  restingBuy,
+  startCore,
+  until,
+  usePaper,
+  type Paper,
+} from './core-harness.js';
 
-let paper: Paper;
-
-beforeAll(async () => {
-  paper = await startPaper();
-});
-afterAll(async () => {
-  await paper?.stop();
-});
-
-const LIMITS = { risk: { maxQuantityPerOrder: 100_000_000, maxValuePerOrder: 1e12, priceBandPercent: 10 } };
-
-async function restingBuy(h: Harness, symbol: string, quantity: number) {
-  const i = paper.inst('NSE', symbol);
-  const limit = paper.onTick(i, paper.ltp(i) * 0.97);
-  const r = await h.core.router.invoke('orders.place', {
-    exchange: 'NSE',
-    symbol,
-    action: 'BUY',
-    quantity,
-    pricetype: 'LIMIT',
-    price: limit,
-    product: 'MIS',
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return { i, limit, orderid: r.value.orderid };
-}
+const paper = usePaper();
 
 /** Moves the market through the limit and lets the engine match (one paper second later). */
 function fillAt(i: ReturnType<Paper['inst']>, limit: number) {
@@ -43,7 +26,7 @@ describe('watcher', () => {
     try {
       await h.core.router.invoke('settings.update', LIMITS);
       await h.core.pollNow(); // baseline
-      const { i, limit, orderid } = await restingBuy(h, 'SBIN', 1500);
+      const { i, limit, orderid } = await restingBuy(paper, h, 'SBIN', 1500);
       expect(orderEventNames(await h.during(() => h.core.pollNow()))).toEqual(['order.accepted']);
       fillAt(i, limit);
       const fill = await h.during(() => h.core.pollNow());
@@ -108,7 +91,7 @@ describe('watcher', () => {
     try {
       await h.core.router.invoke('settings.update', LIMITS);
       await h.core.pollNow();
-      const { i, limit } = await restingBuy(h, 'ITC', 10);
+      const { i, limit } = await restingBuy(paper, h, 'ITC', 10);
       await h.core.pollNow();
       paper.proxy.enqueue(
         [
@@ -138,8 +121,8 @@ describe('watcher', () => {
     const first = await startCore(paper);
     const { dataDir, keychain } = first;
     await first.core.router.invoke('settings.update', LIMITS);
-    const a = await restingBuy(first, 'TCS', 2);
-    const b = await restingBuy(first, 'INFY', 3);
+    const a = await restingBuy(paper, first, 'TCS', 2);
+    const b = await restingBuy(paper, first, 'INFY', 3);
     await first.core.pollNow();
     fillAt(a.i, a.limit);
     await first.core.pollNow();
