@@ -442,7 +442,8 @@ class Engine implements PaperTradingEngine {
       const buy = input.action === 'BUY';
       const pos = this.ledger.position(account, row.exchange, row.symbol, row.product);
 
-      const reason = buy || input.product !== 'CNC' ? undefined : this.cncSellRefusal(account, row, pos);
+      const reason =
+        buy || input.product !== 'CNC' ? undefined : this.cncSellRefusal(account, row, row.quantity, pos);
       const ref =
         input.pricetype === 'MARKET' ? ltp : input.pricetype === 'LIMIT' ? row.price : row.trigger_price;
       const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity, ref, pos?.quantity ?? 0);
@@ -477,10 +478,14 @@ class Engine implements PaperTradingEngine {
     });
   }
 
-  /** The real sandbox's CNC SELL check: today's long plus settled holdings must cover it. */
+  /**
+   * The real sandbox's CNC SELL check: today's long plus settled holdings must cover `quantity`
+   * (other open CNC SELL orders of the symbol reserve nothing).
+   */
   private cncSellRefusal(
     account: string,
-    row: NewOrderRow,
+    row: Pick<NewOrderRow, 'exchange' | 'symbol'>,
+    quantity: number,
     pos: PositionRow | undefined,
   ): string | undefined {
     const p = Math.max(pos?.quantity ?? 0, 0);
@@ -489,8 +494,8 @@ class Engine implements PaperTradingEngine {
     if (available <= 0) {
       return `Cannot sell ${row.symbol} in CNC. No positions or holdings available. CNC (delivery) requires existing shares. Use MIS for intraday short selling.`;
     }
-    if (row.quantity > available) {
-      return `Cannot sell ${row.quantity} shares of ${row.symbol} in CNC. Only ${available} shares available (Position: ${p}, Holdings: ${h})`;
+    if (quantity > available) {
+      return `Cannot sell ${quantity} shares of ${row.symbol} in CNC. Only ${available} shares available (Position: ${p}, Holdings: ${h})`;
     }
     return undefined;
   }
@@ -524,6 +529,14 @@ class Engine implements PaperTradingEngine {
           (changes.price > 0 ? checkTick('Price', changes.price, inst) : undefined) ??
           (changes.trigger_price > 0 ? checkTick('Trigger price', changes.trigger_price, inst) : undefined);
         if (bad) return refuse(400, bad);
+      }
+      // Raising a CNC SELL is checked like a placement, so it cannot sell more than is owned; the
+      // filled part has already left the position and holdings, so the unfilled rest is what must be
+      // covered. A decrease is always allowed.
+      if (o.action === 'SELL' && o.product === 'CNC' && quantity > o.quantity) {
+        const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
+        const reason = this.cncSellRefusal(account, o, quantity - o.filled_quantity, pos);
+        if (reason) return refuse(400, reason);
       }
       const price = changes.price > 0 ? toUnits(changes.price) : o.price;
       const trigger = changes.trigger_price > 0 ? toUnits(changes.trigger_price) : o.trigger_price;

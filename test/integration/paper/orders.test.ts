@@ -423,6 +423,55 @@ describe('modify re-blocks margin', () => {
     expect(paise(f.availablecash)).toBe(capital);
     expectInvariants();
   });
+
+  it('raising a resting CNC SELL beyond the shares held is refused like a placement; within them it is accepted', async () => {
+    const key = gw.newKey();
+    const i = inst('NSE', 'INFY');
+    expect(
+      (await status(key, ok(await place(key, { symbol: i.symbol, quantity: 10, product: 'CNC' }))))
+        .order_status,
+    ).toBe('complete');
+    const limit = tickRound(i, ltp(i) * 1.1);
+    const id = ok(
+      await place(key, {
+        symbol: i.symbol,
+        action: 'SELL',
+        quantity: 4,
+        product: 'CNC',
+        pricetype: 'LIMIT',
+        price: limit,
+      }),
+    );
+    const modify = (quantity: number) =>
+      gw.post('/api/v1/modifyorder', {
+        apikey: key,
+        strategy: 'test',
+        orderid: id,
+        exchange: 'NSE',
+        symbol: i.symbol,
+        action: 'SELL',
+        product: 'CNC',
+        pricetype: 'LIMIT',
+        quantity,
+        price: limit,
+        trigger_price: 0,
+        disclosed_quantity: 0,
+      });
+    const refused = await modify(15);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      `Cannot sell 15 shares of ${i.symbol} in CNC. Only 10 shares available (Position: 10, Holdings: 0)`,
+    );
+    const unchanged = (await orderbook(key)).orders.find((o) => o.orderid === id);
+    expect(unchanged).toMatchObject({ quantity: 4, pending_quantity: 4, order_status: 'open' });
+
+    const m = await modify(10);
+    expect(m.status, m.text).toBe(200);
+    expect(await status(key, id)).toMatchObject({ quantity: 10, order_status: 'open' });
+    expect((await modify(3)).status).toBe(200);
+    expect(await status(key, id)).toMatchObject({ quantity: 3, order_status: 'open' });
+    expectInvariants();
+  });
 });
 
 describe('positions and funds', () => {
