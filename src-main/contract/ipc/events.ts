@@ -45,7 +45,15 @@ export type OrderEvent =
   | z.infer<typeof OrderModifiedEvent>;
 
 /** Operations whose outcome can be unknown (a timed-out or dropped mutation). */
-export const UnknownOperation = z.enum(['placeorder', 'modifyorder', 'cancelorder']);
+export const UnknownOperation = z.enum([
+  'placeorder',
+  'modifyorder',
+  'cancelorder',
+  'splitorder',
+  'basketorder',
+  'cancelallorder',
+  'closeposition',
+]);
 export const OrderUnknownEvent = z.object({
   profileId: ProfileId,
   time: z.number(),
@@ -59,9 +67,15 @@ export const OrderReconciledEvent = z.object({
   time: z.number(),
   journalId: z.string(),
   operation: UnknownOperation,
-  /** True when the order book shows the mutation took effect. */
+  /**
+   * True when the order book shows the mutation took effect: every child of a split or leg of a
+   * basket placed, every open order of a cancel-all cancelled, counter-orders of a close placed.
+   * Partly (some children, some cancelled) is false, with the ones that did in `orderids`.
+   */
   found: z.boolean(),
   orderid: z.string().optional(),
+  /** Composite operations: the orders that show the effect (placed, cancelled, counter-orders). */
+  orderids: z.array(z.string()).optional(),
   message: z.string(),
 });
 export type OrderReconciledEvent = z.infer<typeof OrderReconciledEvent>;
