@@ -5,19 +5,21 @@ import { z } from 'zod';
 import type { Journal, Unresolved } from '../journal/index.js';
 import type { PendingUnknown, Resolution, UnknownIntent } from './reconciler.js';
 
+const PlacedSchema = z.object({
+  symbol: z.string(),
+  exchange: z.string(),
+  action: z.string(),
+  quantity: z.number(),
+  pricetype: z.string(),
+  product: z.string(),
+  price: z.number(),
+});
 const IntentSchema = z.discriminatedUnion('operation', [
-  z.object({
-    operation: z.literal('placeorder'),
-    order: z.object({
-      symbol: z.string(),
-      exchange: z.string(),
-      action: z.string(),
-      quantity: z.number(),
-      pricetype: z.string(),
-      product: z.string(),
-      price: z.number(),
-    }),
-  }),
+  z.object({ operation: z.literal('placeorder'), order: PlacedSchema }),
+  z.object({ operation: z.literal('splitorder'), strategy: z.string(), orders: z.array(PlacedSchema) }),
+  z.object({ operation: z.literal('basketorder'), strategy: z.string(), orders: z.array(PlacedSchema) }),
+  z.object({ operation: z.literal('cancelallorder'), strategy: z.string(), orderids: z.array(z.string()) }),
+  z.object({ operation: z.literal('closeposition'), strategy: z.string() }),
   z.object({
     operation: z.literal('modifyorder'),
     orderid: z.string(),
@@ -35,8 +37,9 @@ export function toCheck(intent: UnknownIntent, known: ReadonlySet<string>): Unkn
 
 /**
  * A modify or cancel names its order, so its journalled request is enough to settle it. A placed order
- * is told apart from older identical ones only by the book as it was before the call, which only the
- * check holds: without it, a guess could report an order that was never placed.
+ * (and a split's or basket's, and a close's counter-orders) is told apart from older ones only by the
+ * book as it was before the call, and a cancel-all by the orders open then, which only the check
+ * holds: without it, a guess could report an order that was never placed.
  */
 function fromRequest(u: Unresolved): UnknownIntent | undefined {
   const r = z

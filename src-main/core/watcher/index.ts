@@ -9,4 +9,4 @@ export { pollInterval } from './poll-interval.js';
 export { reconcile, DEFAULT_PATIENCE } from './reconciler.js';
 export { istDayStart, journalResolution, restoreUnknowns, toCheck } from './durable-unknowns.js';
 export type { Restored, UnknownCheck } from './durable-unknowns.js';
-export type { PendingUnknown, Patience, Resolution, UnknownIntent } from './reconciler.js';
+export type { PendingUnknown, Patience, PlacedOrder, Resolution, UnknownIntent } from './reconciler.js';

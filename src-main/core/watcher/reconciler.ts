@@ -1,21 +1,34 @@
 // Unknown outcomes (architecture rule 4): a mutation that timed out or lost its connection may or may
 // not have reached the broker. It is never sent again; the order book decides. Pure: the watcher
-// feeds it each order book read that started after the mutation's answer.
+// feeds it each order book read that started after the mutation's answer. Composite mutations settle
+// as a whole: a split or basket is found when every child or leg is a new order in the book ("partly
+// placed", found false with the ids that are, or "not placed" once the patience runs out); a
+// cancel-all by the strategy's orders open before it (all cancelled: found; some: "partly
+// cancelled", found false); a close-position by new MARKET counter-orders of the strategy.
 import type { OrderSnapshot } from '../../contract/index.js';
 
+export interface PlacedOrder {
+  symbol: string;
+  exchange: string;
+  action: string;
+  quantity: number;
+  pricetype: string;
+  product: string;
+  price: number;
+}
+
 export type UnknownIntent =
-  | {
-      operation: 'placeorder';
-      order: {
-        symbol: string;
-        exchange: string;
-        action: string;
-        quantity: number;
-        pricetype: string;
-        product: string;
-        price: number;
-      };
-    }
+  | { operation: 'placeorder'; order: PlacedOrder }
+  /**
+   * A split (its children, as planSplit sized them) or a basket (its legs): every one is a new order
+   * of `strategy`. Found when the book shows all of them.
+   */
+  | { operation: 'splitorder'; strategy: string; orders: PlacedOrder[] }
+  | { operation: 'basketorder'; strategy: string; orders: PlacedOrder[] }
+  /** `orderids`: the strategy's orders that were open (or trigger pending) before the call. */
+  | { operation: 'cancelallorder'; strategy: string; orderids: string[] }
+  /** Settled by the MARKET counter-orders of `strategy` that appear after the call. */
+  | { operation: 'closeposition'; strategy: string }
   | {
       operation: 'modifyorder';
       orderid: string;
@@ -39,6 +52,8 @@ export interface Resolution {
   operation: UnknownIntent['operation'];
   found: boolean;
   orderid?: string;
+  /** Composite operations: the orders that show the effect (new children or legs, cancelled orders, counter-orders). */
+  orderids?: string[];
   message: string;
 }
 
@@ -53,10 +68,11 @@ export const DEFAULT_PATIENCE: Patience = { polls: 2, ms: 5_000 };
 
 const TERMINAL = new Set(['complete', 'cancelled', 'rejected']);
 
-function samePlace(
-  o: OrderSnapshot,
-  want: Extract<UnknownIntent, { operation: 'placeorder' }>['order'],
-): boolean {
+/** A book order's strategy tag, when the gateway reports one, must be the request's. */
+const sameStrategy = (o: OrderSnapshot, strategy: string): boolean =>
+  o.strategy === undefined || o.strategy === strategy;
+
+function samePlace(o: OrderSnapshot, want: PlacedOrder): boolean {
   const priced = want.pricetype === 'LIMIT' || want.pricetype === 'SL';
   return (
     o.symbol.toUpperCase() === want.symbol.toUpperCase() &&
@@ -95,6 +111,111 @@ export function reconcile(
         ...(orderid ? { orderid } : {}),
       });
     const intent = p.intent;
+    if (intent.operation === 'splitorder' || intent.operation === 'basketorder') {
+      const what = intent.operation === 'splitorder' ? 'children' : 'legs';
+      // Matched tentatively: only a complete match (or the patience running out) claims them.
+      const taken = new Set<string>();
+      const ids: string[] = [];
+      for (const want of intent.orders) {
+        const match = sortedOrders.find(
+          (o) =>
+            !p.known.has(o.orderid) &&
+            !claimed.has(o.orderid) &&
+            !taken.has(o.orderid) &&
+            sameStrategy(o, intent.strategy) &&
+            samePlace(o, want),
+        );
+        if (match) {
+          taken.add(match.orderid);
+          ids.push(match.orderid);
+        }
+      }
+      const n = intent.orders.length;
+      const settle = (found: boolean, message: string) => {
+        for (const id of ids) claimed.add(id);
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found,
+          orderids: ids,
+          message,
+        });
+      };
+      if (ids.length === n) settle(true, `all ${n} ${what} were placed (orders ${ids.join(', ')})`);
+      else if (!patient) remaining.push(p);
+      else if (ids.length > 0)
+        settle(
+          false,
+          `partly placed: ${ids.length} of ${n} ${what} are in the order book (orders ${ids.join(', ')})`,
+        );
+      else settle(false, `none of the ${n} ${what} is in the order book: it was not placed`);
+      continue;
+    }
+    if (intent.operation === 'cancelallorder') {
+      const cancelled: string[] = [];
+      const finished: string[] = [];
+      const open: string[] = [];
+      for (const id of intent.orderids) {
+        const o = byId.get(id);
+        if (o?.status === 'cancelled') cancelled.push(id);
+        else if (o && TERMINAL.has(o.status)) finished.push(`${id} ${o.status}`);
+        else open.push(id); // open, or not in the book (yet)
+      }
+      const settle = (found: boolean, message: string) =>
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found,
+          orderids: cancelled,
+          message,
+        });
+      const rest = [
+        ...(finished.length > 0 ? [`not cancelled: ${finished.join(', ')}`] : []),
+        ...(open.length > 0 ? [`still open or not in the book: ${open.join(', ')}`] : []),
+      ].join('; ');
+      const detail = rest ? `; ${rest}` : '';
+      if (intent.orderids.length === 0)
+        settle(false, `strategy ${intent.strategy} had no open orders before the call: nothing to settle`);
+      else if (open.length > 0 && !patient) remaining.push(p);
+      else if (cancelled.length === intent.orderids.length)
+        settle(true, `all ${cancelled.length} open orders are cancelled (${cancelled.join(', ')})`);
+      else if (cancelled.length > 0)
+        settle(
+          false,
+          `partly cancelled: ${cancelled.length} of ${intent.orderids.length} (${cancelled.join(', ')})${detail}`,
+        );
+      else settle(false, `no order was cancelled${detail}`);
+      continue;
+    }
+    if (intent.operation === 'closeposition') {
+      const counters = sortedOrders.filter(
+        (o) =>
+          !p.known.has(o.orderid) &&
+          !claimed.has(o.orderid) &&
+          o.pricetype === 'MARKET' &&
+          sameStrategy(o, intent.strategy),
+      );
+      const ids = counters.map((o) => o.orderid);
+      if (ids.length > 0) {
+        for (const id of ids) claimed.add(id);
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found: true,
+          orderids: ids,
+          message: `${ids.length} MARKET counter-order(s) of strategy ${intent.strategy} were placed (${ids.join(', ')})`,
+        });
+      } else if (patient)
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found: false,
+          orderids: [],
+          message: `no MARKET counter-order of strategy ${intent.strategy} in the order book: nothing was closed`,
+        });
+      else remaining.push(p);
+      continue;
+    }
     if (intent.operation === 'placeorder') {
       const match = sortedOrders.find(
         (o) => !p.known.has(o.orderid) && !claimed.has(o.orderid) && samePlace(o, intent.order),

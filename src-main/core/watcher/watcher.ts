@@ -72,6 +72,8 @@ export interface Watcher {
   trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>): void;
   /** Order ids seen in the book so far. */
   knownOrderIds(): Set<string>;
+  /** Ids of the orders of `strategy` that were open or trigger pending at the last read of the book. */
+  openOrderIds(strategy: string): string[];
   /** Unknown outcomes not settled yet, for the profile's next watcher. */
   pendingUnknowns(): PendingUnknown[];
   positions(): PositionView[];
@@ -114,6 +116,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
   /** The first successful poll of this watcher reads every book (the UI has nothing yet). */
   let fresh = true;
   let views: PositionView[] = [];
+  let lastOrders: OrderSnapshot[] = [];
   const last = { orders: '', trades: '', positions: '', funds: '' };
 
   const interval = () =>
@@ -163,6 +166,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       else emit(c.type, base);
     }
     open = snaps.filter((s) => isActive(s.status)).length;
+    lastOrders = snaps;
     const eligible = pending.filter((p) => pollSeq >= p.minSeq);
     if (eligible.length > 0) {
       const { resolved, remaining } = reconcile(eligible, snaps, now, o.patience ?? DEFAULT_PATIENCE);
@@ -290,6 +294,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
       schedule();
     },
     knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
+    openOrderIds: (strategy) =>
+      lastOrders.filter((s) => isActive(s.status) && s.strategy === strategy).map((s) => s.orderid),
     pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
     positions: () => [...views],
     openOrders: () => open,

@@ -88,13 +88,31 @@ describe('restoreUnknowns', () => {
     const modify = unknown('modifyorder', { orderid: '8', quantity: 3, price: 101.5, trigger_price: 0 });
     const place = unknown('placeorder', ORDER);
     const basket = unknown('basketorder', { orders: [ORDER] });
+    const cancelAll = unknown('cancelallorder', { strategy: 'Desk' });
     const restored = restoreUnknowns(journal, 'paper', T0);
     expect(restored.pending.map((p) => p.intent)).toEqual([
       { operation: 'cancelorder', orderid: '7' },
       { operation: 'modifyorder', orderid: '8', changes: { quantity: 3, price: 101.5, trigger_price: 0 } },
     ]);
     expect(restored.pending.map((p) => p.journalId)).toEqual([cancel, modify]);
-    expect(restored.unsettleable.map((e) => e.id)).toEqual([place, basket]);
+    expect(restored.unsettleable.map((e) => e.id)).toEqual([place, basket, cancelAll]);
+  });
+
+  it('brings back split, basket, cancel-all and close-position outcomes with their checks', () => {
+    const intents: UnknownIntent[] = [
+      { operation: 'splitorder', strategy: 'Desk', orders: [ORDER, { ...ORDER, quantity: 2 }] },
+      { operation: 'basketorder', strategy: 'Desk', orders: [ORDER] },
+      { operation: 'cancelallorder', strategy: 'Desk', orderids: ['4', '5'] },
+      { operation: 'closeposition', strategy: 'Desk' },
+    ];
+    for (const intent of intents) {
+      unknown(intent.operation, { strategy: 'Desk' }, intent, ['1']);
+      now += 1;
+    }
+    const restored = restoreUnknowns(journal, 'paper', now);
+    expect(restored.unsettleable).toEqual([]);
+    expect(restored.pending.map((p) => p.intent)).toEqual(intents);
+    expect(restored.pending.every((p) => p.known.has('1'))).toBe(true);
   });
 
   it('never dates an outcome after now (a clock set back)', () => {
@@ -162,6 +180,51 @@ describe('the watcher with a journal', () => {
     const resolve = journalResolution(journal);
     expect(resolve({ journalId: twice, operation: 'cancelorder', found: false, message: 'm' })).toBe(true);
     expect(resolve({ journalId: twice, operation: 'cancelorder', found: false, message: 'm' })).toBe(false);
+    store.close();
+  });
+
+  it('settles a restored split and journals the children in the resolution', async () => {
+    const children = [
+      { ...ORDER, quantity: 3 },
+      { ...ORDER, quantity: 2 },
+    ];
+    const id = unknown(
+      'splitorder',
+      { strategy: 'Desk' },
+      { operation: 'splitorder', strategy: 'Desk', orders: children },
+      ['1'],
+    );
+    const row = (orderid: string, quantity: number): OrderRecord => ({
+      ...ORDER,
+      quantity,
+      orderid,
+      strategy: 'Desk',
+      order_status: 'complete',
+      timestamp: '',
+      trigger_price: 0,
+    });
+    const store = openSeenStore(join(dir, 'watcher.db'));
+    const events: { name: string; payload: unknown }[] = [];
+    const w = createWatcher({
+      profileId: 'paper',
+      client: book([row('1', 3), row('2', 3), row('3', 2)]),
+      clock: new ManualClock(T0 + 1000),
+      store,
+      polling: () => ({ visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 }),
+      emit: (name, payload) => events.push({ name, payload }),
+      logger: createMemoryLogger(),
+      pending: restoreUnknowns(journal, 'paper', T0 + 1000).pending,
+      resolved: journalResolution(journal),
+    });
+    await w.pollNow();
+    await w.stop();
+    expect(events.filter((e) => e.name === 'order.reconciled').map((e) => e.payload)).toMatchObject([
+      { journalId: id, operation: 'splitorder', found: true, orderids: ['2', '3'] },
+    ]);
+    expect(journal.get(id)?.resolution).toMatchObject({
+      found: true,
+      message: expect.stringMatching(/2, 3/),
+    });
     store.close();
   });
 });

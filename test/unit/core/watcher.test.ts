@@ -17,6 +17,7 @@ import {
   reconcile,
   toSnapshot,
   type PendingUnknown,
+  type UnknownIntent,
   type WatcherClient,
 } from '../../../src-main/core/watcher/index.js';
 import { createLtpSource } from '../../../src-main/core/watcher/ltp-source.js';
@@ -200,6 +201,131 @@ describe('reconcile', () => {
     });
     expect(reconcile([modify], [snap({ quantity: 2000, price: 810 })], 1).resolved[0]?.found).toBe(true);
     expect(reconcile([modify], [snap()], 1).resolved).toEqual([]);
+  });
+});
+
+describe('reconcile: composite mutations', () => {
+  const child = (quantity: number) => ({
+    symbol: 'SBIN',
+    exchange: 'NSE',
+    action: 'BUY',
+    quantity,
+    pricetype: 'MARKET',
+    product: 'MIS',
+    price: 0,
+  });
+  const order = (orderid: string, quantity: number, over: Partial<OrderRecord> = {}) =>
+    snap({ orderid, quantity, pricetype: 'MARKET', price: 0, strategy: 'Desk', ...over });
+  const pending = (intent: UnknownIntent, known: string[] = [], since = 0): PendingUnknown => ({
+    journalId: 'j1',
+    intent,
+    since,
+    known: new Set(known),
+    polls: 0,
+  });
+  // planSplit(250, 100): 100, 100, 50.
+  const split: UnknownIntent = {
+    operation: 'splitorder',
+    strategy: 'Desk',
+    orders: [child(100), child(100), child(50)],
+  };
+
+  it('finds a split when new orders match every child, with their ids', () => {
+    const book = [order('1', 100), order('2', 100), order('3', 100), order('4', 50)];
+    expect(reconcile([pending(split, ['1'])], book, 1).resolved).toEqual([
+      {
+        journalId: 'j1',
+        operation: 'splitorder',
+        found: true,
+        orderids: ['2', '3', '4'],
+        message: expect.stringMatching(/all 3 children were placed/),
+      },
+    ]);
+  });
+
+  it('ignores old orders, other strategies, sides and sizes; waits, then says "partly placed" or "not placed"', () => {
+    const book = [
+      order('1', 100), // older than the call
+      order('2', 100, { strategy: 'Other' }),
+      order('3', 100, { action: 'SELL' }),
+      order('4', 60),
+      order('5', 100),
+    ];
+    let r = reconcile([pending(split, ['1'])], book, 1000);
+    expect(r.resolved).toEqual([]);
+    r = reconcile(r.remaining, book, 6000);
+    expect(r.resolved).toMatchObject([
+      { found: false, orderids: ['5'], message: expect.stringMatching(/partly placed: 1 of 3 children/) },
+    ]);
+    let none = reconcile([pending(split, ['1'])], [order('1', 100)], 1000);
+    none = reconcile(none.remaining, [order('1', 100)], 6000);
+    expect(none.resolved).toMatchObject([
+      { found: false, orderids: [], message: expect.stringMatching(/not placed/) },
+    ]);
+  });
+
+  it('finds a basket leg by leg, and never gives one book order to two unknowns', () => {
+    const basket: UnknownIntent = {
+      operation: 'basketorder',
+      strategy: 'Desk',
+      orders: [child(5), { ...child(3), symbol: 'INFY', action: 'SELL' }],
+    };
+    const book = [order('7', 5), order('8', 3, { symbol: 'INFY', action: 'SELL' })];
+    const other = { ...pending({ operation: 'placeorder', order: child(5) }), journalId: 'later', since: 1 };
+    const r = reconcile([other, pending(basket)], book, 10);
+    expect(r.resolved).toMatchObject([{ journalId: 'j1', found: true, orderids: ['7', '8'] }]);
+    expect(r.remaining.map((p) => p.journalId)).toEqual(['later']);
+  });
+
+  it('settles a cancel-all from the orders that were open before the call', () => {
+    const cancelAll = pending({ operation: 'cancelallorder', strategy: 'Desk', orderids: ['1', '2'] });
+    const all = reconcile(
+      [cancelAll],
+      [order('1', 5, { order_status: 'cancelled' }), order('2', 5, { order_status: 'cancelled' })],
+      1,
+    );
+    expect(all.resolved).toMatchObject([{ operation: 'cancelallorder', found: true, orderids: ['1', '2'] }]);
+    // One still open: wait; then "partly cancelled", naming what happened to the other.
+    let r = reconcile([cancelAll], [order('1', 5, { order_status: 'cancelled' }), order('2', 5)], 1000);
+    expect(r.resolved).toEqual([]);
+    r = reconcile(r.remaining, [order('1', 5, { order_status: 'cancelled' }), order('2', 5)], 6000);
+    expect(r.resolved).toMatchObject([
+      {
+        found: false,
+        orderids: ['1'],
+        message: expect.stringMatching(/partly cancelled: 1 of 2.*still open.*2/),
+      },
+    ]);
+    // Every order finished otherwise (filled): nothing was cancelled, no need to wait.
+    const filled = [order('1', 5, { order_status: 'complete' }), order('2', 5, { order_status: 'complete' })];
+    expect(reconcile([cancelAll], filled, 1).resolved).toMatchObject([
+      { found: false, orderids: [], message: expect.stringMatching(/no order was cancelled.*1 complete/) },
+    ]);
+    const nothing = pending({ operation: 'cancelallorder', strategy: 'Desk', orderids: [] });
+    expect(reconcile([nothing], [], 1).resolved).toMatchObject([
+      { found: false, message: expect.stringMatching(/no open orders/) },
+    ]);
+  });
+
+  it('settles a close-position from the MARKET counter-orders of the strategy placed after the call', () => {
+    const close = pending({ operation: 'closeposition', strategy: 'Desk' }, ['1']);
+    const book = [
+      order('1', 5), // older
+      order('2', 5, { strategy: 'Other' }),
+      order('3', 5, { pricetype: 'LIMIT', price: 800 }),
+    ];
+    let r = reconcile([close], book, 1000);
+    expect(r.resolved).toEqual([]);
+    const closed = reconcile(
+      r.remaining,
+      [...book, order('4', 5, { action: 'SELL', order_status: 'complete' })],
+      2000,
+    );
+    expect(closed.resolved).toMatchObject([{ operation: 'closeposition', found: true, orderids: ['4'] }]);
+    r = reconcile(r.remaining, book, 6000);
+    expect(r.resolved).toMatchObject([
+      { found: false, orderids: [], message: expect.stringMatching(/nothing was closed/) },
+    ]);
   });
 });
 
