@@ -6,7 +6,7 @@ import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { journaled, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import { previewSmart, splitPreview } from '../previews/index.js';
-import { toCheck, type UnknownIntent } from '../watcher/index.js';
+import { toCheck, type PlacedOrder, type UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import { riskLeg, type RiskGate } from './risk-gate.js';
@@ -33,6 +33,12 @@ type OrderChannels =
   | 'orders.closePosition'
   | 'orders.preview.smart'
   | 'orders.preview.split';
+
+/** What the order book will show of one new order (a split's child, a basket's leg). */
+function placed(o: PlacedOrder): PlacedOrder {
+  const { symbol, exchange, action, quantity, pricetype, product, price } = o;
+  return { symbol, exchange, action, quantity, pricetype, product, price };
+}
 
 export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
   /** Journals a refusal made before the call, so the journal answers "what did I try?" too. */
@@ -86,7 +92,9 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         time: d.clock.now(),
         journalId,
         operation: intent.operation,
-        ...(intent.operation === 'placeorder' ? {} : { orderid: intent.orderid }),
+        ...(intent.operation === 'modifyorder' || intent.operation === 'cancelorder'
+          ? { orderid: intent.orderid }
+          : {}),
         message: r.error.message,
       });
     }
@@ -135,13 +143,21 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.cancelAll'(input) {
       const s = d.session();
       const request = { strategy: input?.strategy ?? s.profile.strategy };
-      return sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request));
+      // Which of the strategy's orders were open before the call: those the cancel-all should cancel.
+      return sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request), {
+        operation: 'cancelallorder',
+        strategy: request.strategy,
+        orderids: s.watcher.openOrderIds(request.strategy),
+      });
     },
 
     async 'orders.closePosition'(input) {
       const s = d.session();
       const request = { strategy: input?.strategy ?? s.profile.strategy };
-      return sendJournaled(s, 'closeposition', request, () => s.client.closeposition(request));
+      return sendJournaled(s, 'closeposition', request, () => s.client.closeposition(request), {
+        operation: 'closeposition',
+        strategy: request.strategy,
+      });
     },
 
     async 'orders.smart'(input) {
@@ -185,7 +201,11 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // The duplicate guard judges the split as the one order the user asked for.
       const dup = d.risk.admit([riskLeg(rest)], { scope: s.profile.id, confirmDuplicate });
       if (!dup.ok) return refused(s, 'splitorder', request, dup.kind, dup.message);
-      return sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request));
+      return sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request), {
+        operation: 'splitorder',
+        strategy: request.strategy,
+        orders: plan.value.children.map(placed),
+      });
     },
 
     async 'orders.basket'(input) {
@@ -196,7 +216,11 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         confirmDuplicate: input.confirmDuplicate,
       });
       if (!gate.ok) return refused(s, 'basketorder', request, gate.kind, gate.message);
-      return sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request));
+      return sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request), {
+        operation: 'basketorder',
+        strategy: request.strategy,
+        orders: input.orders.map(placed),
+      });
     },
 
     async 'orders.preview.smart'(input) {

@@ -205,6 +205,66 @@ describe('watcher', () => {
     }
   });
 
+  it('reconciles a split whose answer was dropped from its children in the book, sending nothing again', async () => {
+    const h = await startCore(paper);
+    try {
+      await h.core.pollNow();
+      const sentBefore = paper.proxy.forwardedTo('/api/v1/splitorder');
+      paper.proxy.enqueue({ kind: 'drop' }, '/api/v1/splitorder'); // forwarded, answer lost
+      const r = await h.core.router.invoke('orders.split', {
+        exchange: 'NSE',
+        symbol: 'WIPRO',
+        action: 'BUY',
+        quantity: 25,
+        splitsize: 10,
+        product: 'MIS',
+      });
+      expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
+      expect(h.of('order.unknown')).toMatchObject([{ operation: 'splitorder' }]);
+      const journalId = h.of('order.unknown')[0]?.journalId;
+      await h.core.pollNow();
+      const reconciled = h.of('order.reconciled');
+      expect(reconciled).toMatchObject([{ found: true, operation: 'splitorder', journalId }]);
+      const ids = reconciled[0]?.orderids ?? [];
+      expect(ids).toHaveLength(3);
+      const book = h.of('books.orders').at(-1)?.data.orders ?? [];
+      const children = book.filter((o) => ids.includes(o.orderid));
+      expect(children.map((o) => [o.symbol, o.action, o.quantity])).toEqual(
+        expect.arrayContaining([
+          ['WIPRO', 'BUY', 10],
+          ['WIPRO', 'BUY', 10],
+          ['WIPRO', 'BUY', 5],
+        ]),
+      );
+      expect(children).toHaveLength(3);
+      await h.clock.advance(6000);
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toHaveLength(1);
+      expect(paper.proxy.forwardedTo('/api/v1/splitorder')).toBe(sentBefore + 1);
+      const journal = await h.core.router.invoke('journal.query', { operation: 'splitorder' });
+      expect(journal.ok && journal.value[0]?.resolution).toMatchObject({ found: true });
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('reconciles a cancel-all whose answer was dropped from the orders that were open before it', async () => {
+    const h = await startCore(paper);
+    try {
+      const { orderid } = await restingBuy(paper, h, 'INFY', 4);
+      await h.core.pollNow();
+      paper.proxy.enqueue({ kind: 'drop' }, '/api/v1/cancelallorder');
+      const r = await h.core.router.invoke('orders.cancelAll', {});
+      expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
+      await h.core.pollNow();
+      expect(h.of('order.reconciled')).toMatchObject([
+        { found: true, operation: 'cancelallorder', orderids: [orderid] },
+      ]);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('reports a rejection with its reason as a sticky notification', async () => {
     const h = await startCore(paper);
     try {
