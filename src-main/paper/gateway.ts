@@ -7,34 +7,17 @@ import { listExpiries } from './instruments/expiry.js';
 import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
 import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js';
 import { createPaperServer, type PaperServer } from './http/server.js';
-import { marketDataRoutes, type AnalyzerStatus } from './http/routes/market-data.js';
+import { marketDataRoutes } from './http/routes/market-data.js';
 import { tickerRoutes } from './http/routes/ticker.js';
 import { istDate } from './http/ist.js';
 import type { RateBucket, RoutePlugin } from './http/route-kit.js';
 import { engineExtension } from './engine/extension.js';
+import type { PaperContext, PaperExtension } from './extension-types.js';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** What an extension (the order engine) gets to build its routes from. */
-export interface PaperContext {
-  dataDir: string;
-  seed: number;
-  clock: Clock;
-  master: InstrumentMaster;
-  market: SimulatedMarket;
-}
-
-/** An add-on built once the master and market exist: routes, analyzer status, shutdown. */
-export interface PaperAddOn {
-  plugin?: RoutePlugin;
-  /** Replaces the default analyzer status (mode_version 1, no logs). */
-  analyzer?: () => AnalyzerStatus;
-  /** True when `plugin` serves POST /api/v1/analyzer itself. */
-  servesAnalyzer?: boolean;
-  stop?: () => void | Promise<void>;
-}
-export type PaperExtension = (ctx: PaperContext) => PaperAddOn;
+export type { PaperAddOn, PaperContext, PaperExtension } from './extension-types.js';
 
 export interface PaperGatewayOptions {
   dataDir: string;

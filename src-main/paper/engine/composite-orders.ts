@@ -4,8 +4,8 @@
 import type { BasketOrderRequest, SmartOrderRequest, SplitOrderRequest } from '../../contract/index.js';
 import { HttpError } from '../http/route-kit.js';
 import type { EngineResult, OrderInput, PaperOrder, TradingEngine } from './engine.js';
-import { decideSmartOrder } from './smart-order.js';
-import { SplitPlanError, planSplit } from './split-plan.js';
+import { decideSmartOrder } from '../../rules/smart-order.js';
+import { SplitPlanError, planSplit } from '../../rules/split-plan.js';
 
 /** The engine's refusal as the HTTP error the single-order route would answer with. */
 export function refusal(result: Extract<EngineResult<PaperOrder>, { ok: false }>): HttpError {

@@ -1,7 +1,7 @@
 // Plugs the trading engine into the embedded gateway: builds the engine over the gateway's master,
 // market and clock, mounts the single-order/account routes and the composite routes, ticks in real
 // time when the gateway runs on the system clock, and closes the ledger on stop.
-import type { PaperAddOn, PaperContext, PaperExtension } from '../gateway.js';
+import type { PaperAddOn, PaperContext, PaperExtension } from '../extension-types.js';
 import { systemClock } from '../market/clock.js';
 import { Ledger } from './ledger.js';
 import type { LeverageConfig } from './margin.js';
