@@ -2,3 +2,4 @@
 export * from './result.js';
 export * from './events.js';
 export * from './channels.js';
+export * from './bridge.js';
