@@ -129,6 +129,11 @@ export const AlertsState = z.object({
 });
 export type AlertsState = z.infer<typeof AlertsState>;
 
+/** The tray icon's state and tooltip; browser mode shows it in the page's status bar. */
+export const TRAY_STATES = ['idle', 'open-orders', 'alert', 'disconnected', 'paused'] as const;
+export const TrayStateEvent = z.object({ state: z.enum(TRAY_STATES), tooltip: z.string() });
+export type TrayStateEvent = z.infer<typeof TrayStateEvent>;
+
 export const ApiKeyStatus = SecretStatus.extend({ profileId: ProfileId, present: z.boolean() });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>;
 
@@ -151,6 +156,8 @@ export const EVENTS = {
   'alerts.state': AlertsState,
   'apiKey.status': ApiKeyStatus,
   'profile.switched': z.object({ profileId: ProfileId }),
+  /** From the shell's TraySink, not the event bus: a transport forwards what its tray would show. */
+  'tray.state': TrayStateEvent,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -3,3 +3,4 @@ export * from './result.js';
 export * from './events.js';
 export * from './channels.js';
 export * from './bridge.js';
+export * from './bridge-frames.js';
