@@ -18,6 +18,11 @@ import { createSecretStore, type KeytarLoader } from './secrets/index.js';
 export const API_KEY_ENV = 'ORDERDESK_API_KEY';
 export const DATA_DIR_ENV = 'ORDERDESK_DATA_DIR';
 
+/** The data dir when none is passed: ORDERDESK_DATA_DIR, else the desktop app's (~/.config/OrderDesk). */
+export function defaultDataDir(env: Record<string, string | undefined>): string {
+  return env[DATA_DIR_ENV] ?? join(homedir(), '.config', 'OrderDesk');
+}
+
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 const USAGE = `usage: cli.ts [--url URL] [--profile NAME] [--data DIR] <operation> [field=value ...]
@@ -151,7 +156,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) return fail(io, 'invalid_input', parsed.message);
   const { args } = parsed;
-  const dataDir = args.dataDir ?? io.env[DATA_DIR_ENV] ?? join(homedir(), '.config', 'OrderDesk');
+  const dataDir = args.dataDir ?? defaultDataDir(io.env);
   const settings = await readSettings(dataDir);
   const profile = pickProfile(settings, args.profile);
   if (!profile) return fail(io, 'invalid_input', `no profile ${JSON.stringify(args.profile)} in ${dataDir}`);
