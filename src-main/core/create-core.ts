@@ -15,6 +15,7 @@ import {
 } from '../gateway/index.js';
 import { createAlerts, trayState } from './alerts/index.js';
 import { createJournal } from './journal/index.js';
+import { createMarketWatch } from './market/index.js';
 import type { Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
 import { createDuplicateGuard } from './risk/index.js';
@@ -22,6 +23,7 @@ import {
   createEventBus,
   createRiskGate,
   createRouter,
+  marketHandlers,
   orderHandlers,
   serviceHandlers,
   type EventBus,
@@ -136,6 +138,8 @@ export function createCore(ports: CorePorts): Core {
     },
   });
 
+  // Market subscriptions outlive sessions: a profile switch re-points them at the new gateway.
+  const market = createMarketWatch({ clock, emit, logger, visible: ports.visible ?? false });
   let session: Session | undefined;
   let paper: EmbeddedGateway | undefined;
   let paperStarting: Promise<EmbeddedGateway> | undefined;
@@ -279,6 +283,7 @@ export function createCore(ports: CorePorts): Core {
       resolved: journalResolution(journal),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
+    market.setSession(profile.id, client);
     if (started) watcher.start();
     emit('profile.switched', { profileId: profile.id });
     updateTray();
@@ -296,6 +301,7 @@ export function createCore(ports: CorePorts): Core {
   const inner = createRouter(
     {
       ...orderHandlers({ session: currentSession, journal, risk, clock, emit, logger }),
+      ...marketHandlers({ market }),
       ...serviceHandlers({
         session: currentSession,
         secrets,
@@ -321,6 +327,7 @@ export function createCore(ports: CorePorts): Core {
         },
         setVisibility(v) {
           visible = v;
+          market.setVisibility(v);
           return session?.watcher.setVisibility(v) ?? 0;
         },
         keyChanged(profileId) {
@@ -397,6 +404,7 @@ export function createCore(ports: CorePorts): Core {
       started = false;
       for (const u of unsubscribe.splice(0)) u();
       await switching;
+      market.stop();
       await session?.watcher.stop();
       await Promise.all(retiring);
       await paper?.stop();

@@ -58,6 +58,15 @@ export interface GatewayClientOptions {
   random?: () => number;
 }
 
+export interface BudgetLoad {
+  /** Requests that could start at once; Infinity when the budget is disabled. */
+  free: number;
+  /** Callers queued for the budget. */
+  waiting: number;
+  /** Requests per second the budget allows (0 or Infinity: no budget). */
+  limit: number;
+}
+
 type Input<N extends OperationName> = Omit<RequestOf<N>, 'apikey'>;
 /** Operations whose only field is the key take no argument. */
 type Args<I> = Partial<I> extends I ? [input?: I] : [input: I];
@@ -86,6 +95,8 @@ export interface GatewayClient extends GatewayMethods {
   call<N extends PostOperation>(name: N, input: Input<N>): Promise<GatewayResult<ResponseOf<N>>>;
   /** Operations this gateway answered 404 for (route missing); they now fail without a request. */
   notOffered(): OperationName[];
+  /** The shared rate budget now, so background polling can leave room for orders. */
+  load(): BudgetLoad;
 }
 
 const PLACEHOLDER_KEY = 'placeholder-key';
@@ -320,6 +331,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     call,
     ticker,
     notOffered: () => [...missing.values()],
+    load: () => ({ free: budget.free, waiting: budget.waiting, limit: budget.perSecond }),
     orderbook: (input) => call('orderbook', input),
     tradebook: (input) => call('tradebook', input),
     holdings: (input) => call('holdings', input),

@@ -1,6 +1,12 @@
 // The gateway client's public surface.
 export { createGatewayClient } from './client.js';
-export type { GatewayClient, GatewayClientOptions, GatewayMethods, TickerInput } from './client.js';
+export type {
+  BudgetLoad,
+  GatewayClient,
+  GatewayClientOptions,
+  GatewayMethods,
+  TickerInput,
+} from './client.js';
 export type { GatewayError, GatewayErrorKind, GatewayResult } from './errors.js';
 export { UNKNOWN_OUTCOME_MESSAGE, ok, fail } from './errors.js';
 export { redact, REDACTED } from './redact.js';

@@ -49,6 +49,13 @@ export class RateBudget {
     return this.queue.length;
   }
 
+  /** Requests that could start now without waiting (Infinity when the budget is disabled). */
+  get free(): number {
+    if (!(this.perSecond > 0) || this.perSecond === Infinity) return Infinity;
+    const now = this.clock.now();
+    return this.perSecond - this.slots.filter((slot) => slot.until > now).length;
+  }
+
   private pump(): void {
     const now = this.clock.now();
     this.slots = this.slots.filter((slot) => slot.until > now);

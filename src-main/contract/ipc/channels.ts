@@ -49,6 +49,7 @@ import {
   text,
 } from '../../contract/gateway/index.js';
 import { AlertsState, ApiKeyStatus, PositionView } from './events.js';
+import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
 
 /** Channels without input accept nothing or an empty object. */
 export const NoInput = z.strictObject({}).optional();
@@ -155,6 +156,9 @@ export const CHANNELS = {
   'market.expiry': channel(z.strictObject(withoutKey(ExpiryRequest.shape)), ExpiryResponse),
   'market.quotes': channel(z.strictObject(withoutKey(QuotesRequest.shape)), QuotesResponse),
   'market.ticker': channel(TickerIpcInput, TickerResponse),
+  /** Subscribe to `market.ltp|quote|depth` events; answers the subscription's id. */
+  'market.watch': channel(MarketWatchInput, MarketWatchResult),
+  'market.unwatch': channel(MarketUnwatchInput, MarketUnwatchResult),
 
   'apiKey.set': channel(ApiKeySetInput, ApiKeyStatus),
   'apiKey.clear': channel(profileRef, ApiKeyStatus),

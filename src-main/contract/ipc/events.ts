@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ProfileId, SecretStatus } from '../../contract/core/index.js';
 import { FundsRecord, OrderBookResponse, TradeRecord } from '../../contract/gateway/index.js';
+import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
 
 /** One order as the watcher saw it in the order book (camel-cased, numbers normalised). */
 export const OrderSnapshot = z.object({
@@ -156,6 +157,11 @@ export const EVENTS = {
   'alerts.state': AlertsState,
   'apiKey.status': ApiKeyStatus,
   'profile.switched': z.object({ profileId: ProfileId }),
+  /** Market subscriptions (`market.watch`): one event per instrument and update, in the watched mode. */
+  'market.ltp': MarketLtpEvent,
+  'market.quote': MarketQuoteEvent,
+  'market.depth': MarketDepthEvent,
+  'market.error': MarketErrorEvent,
   /** From the shell's TraySink, not the event bus: a transport forwards what its tray would show. */
   'tray.state': TrayStateEvent,
 } as const;

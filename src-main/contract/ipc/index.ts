@@ -2,5 +2,6 @@
 export * from './result.js';
 export * from './events.js';
 export * from './channels.js';
+export * from './market.js';
 export * from './bridge.js';
 export * from './bridge-frames.js';

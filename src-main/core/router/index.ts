@@ -5,6 +5,8 @@ export type { AnyListener, Emit, EventBus, Listener } from './event-bus.js';
 export { orderHandlers } from './order-handlers.js';
 export type { OrderDeps } from './order-handlers.js';
 export { serviceHandlers } from './service-handlers.js';
+export { marketHandlers } from './market-handlers.js';
+export type { MarketChannels } from './market-handlers.js';
 export type { ServiceDeps } from './service-handlers.js';
 export { createRiskGate, riskLeg } from './risk-gate.js';
 export type { RiskGate } from './risk-gate.js';

@@ -14,6 +14,7 @@ import { ProfileError, type Profiles } from '../profiles/index.js';
 import type { RouterSecretStore } from '../secrets/index.js';
 import { SettingsError, type SettingsStore } from '../settings/index.js';
 import type { Emit } from './event-bus.js';
+import type { MarketChannels } from './market-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
@@ -38,7 +39,7 @@ export interface ServiceDeps {
   keyChanged(profileId: string): void;
 }
 
-type ServiceChannels = Exclude<keyof Handlers, `orders.${string}`>;
+type ServiceChannels = Exclude<keyof Handlers, `orders.${string}` | MarketChannels>;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
   if (!(err instanceof ProfileError)) throw err;
