@@ -47,7 +47,7 @@ export interface CompositeRouteOptions {
 
 export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOptions = {}): RoutePlugin {
   return (app: FastifyInstance, kit: RouteKit) => {
-    /** POST `path`: parse with `schema`, resolve the key under `bucket`, answer with `run`. */
+    /** POST `path`: parse with `schema`, resolve the key at `bucket`'s rate, answer with `run`. */
     const operation = <S extends z.ZodType<{ apikey: string }>>(
       path: string,
       schema: S,
@@ -56,7 +56,7 @@ export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOp
     ): void => {
       app.post(path, async (request) => {
         const req = kit.parse(schema, request.body);
-        return run(engine, kit.account(req.apikey, bucket), req);
+        return run(engine, kit.account(req.apikey, bucket, path), req);
       });
     };
 
@@ -69,10 +69,10 @@ export function compositeRoutes(engine: TradingEngine, options: CompositeRouteOp
     app.post('/api/v1/closeposition', async (request) => {
       if (isHostedClose(request.body)) {
         const req = kit.parse(HostedClosePositionRequest, request.body);
-        return hostedCloseStrategy(engine, kit.account(req.apikey, 'api'), req);
+        return hostedCloseStrategy(engine, kit.account(req.apikey, 'api', '/api/v1/closeposition'), req);
       }
       const req = kit.parse(ClosePositionRequest, request.body);
-      return closeStrategy(engine, kit.account(req.apikey, 'api'), req);
+      return closeStrategy(engine, kit.account(req.apikey, 'api', '/api/v1/closeposition'), req);
     });
 
     // Hosted snapshot fields, if sent, are ignored: the check is read-only (§14).

@@ -29,6 +29,7 @@ import {
   positionRecord,
   tradeRecord,
 } from './format.js';
+import { normaliseSymbol } from './validation.js';
 
 function accepted(result: EngineResult<PaperOrder>): PaperOrder {
   if (result.ok) return result.value;
@@ -39,7 +40,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
   return (app, kit) => {
     app.post('/api/v1/placeorder', async (request): Promise<OrderIdResponse> => {
       const req = kit.parse(PlaceOrderRequest, request.body);
-      const account = kit.account(req.apikey, 'order');
+      const account = kit.account(req.apikey, 'order', '/api/v1/placeorder');
       const order = accepted(
         engine.placeOrder(account, {
           strategy: req.strategy,
@@ -59,7 +60,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
 
     app.post('/api/v1/modifyorder', async (request): Promise<OrderIdResponse> => {
       const req = kit.parse(ModifyOrderRequest, request.body);
-      const account = kit.account(req.apikey, 'order');
+      const account = kit.account(req.apikey, 'order', '/api/v1/modifyorder');
       const order = accepted(
         engine.modifyOrder(account, req.orderid, {
           quantity: req.quantity,
@@ -72,14 +73,14 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
 
     app.post('/api/v1/cancelorder', async (request): Promise<OrderIdResponse> => {
       const req = kit.parse(CancelOrderRequest, request.body);
-      const account = kit.account(req.apikey, 'order');
+      const account = kit.account(req.apikey, 'order', '/api/v1/cancelorder');
       const order = accepted(engine.cancelOrder(account, req.orderid));
       return { status: 'success', orderid: order.orderid, message: 'Order cancelled successfully' };
     });
 
     app.post('/api/v1/orderbook', async (request): Promise<OrderBookResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      const orders = engine.orders(kit.account(req.apikey, 'api'));
+      const orders = engine.orders(kit.account(req.apikey, 'api', '/api/v1/orderbook'));
       return {
         status: 'success',
         data: { orders: orders.map(orderRecord), statistics: orderStatistics(orders) },
@@ -88,20 +89,23 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
 
     app.post('/api/v1/tradebook', async (request): Promise<TradeBookResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      return { status: 'success', data: engine.trades(kit.account(req.apikey, 'api')).map(tradeRecord) };
+      return {
+        status: 'success',
+        data: engine.trades(kit.account(req.apikey, 'api', '/api/v1/tradebook')).map(tradeRecord),
+      };
     });
 
     app.post('/api/v1/positionbook', async (request): Promise<PositionBookResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
       return {
         status: 'success',
-        data: engine.positions(kit.account(req.apikey, 'api')).map(positionRecord),
+        data: engine.positions(kit.account(req.apikey, 'api', '/api/v1/positionbook')).map(positionRecord),
       };
     });
 
     app.post('/api/v1/holdings', async (request): Promise<HoldingsResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      const holdings = engine.holdings(kit.account(req.apikey, 'api'));
+      const holdings = engine.holdings(kit.account(req.apikey, 'api', '/api/v1/holdings'));
       return {
         status: 'success',
         data: { holdings: holdings.map(holdingRecord), statistics: holdingStatistics(holdings) },
@@ -110,26 +114,26 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
 
     app.post('/api/v1/funds', async (request): Promise<FundsResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      return { status: 'success', data: fundsRecord(engine.funds(kit.account(req.apikey, 'api'))) };
+      return {
+        status: 'success',
+        data: fundsRecord(engine.funds(kit.account(req.apikey, 'api', '/api/v1/funds'))),
+      };
     });
 
     app.post('/api/v1/orderstatus', async (request): Promise<OrderStatusResponse> => {
       const req = kit.parse(OrderStatusRequest, request.body);
-      const order = engine.order(kit.account(req.apikey, 'api'), req.orderid);
+      const order = engine.order(kit.account(req.apikey, 'api', '/api/v1/orderstatus'), req.orderid);
       if (!order) throw new HttpError(404, `Order ${req.orderid} not found`);
       return { status: 'success', data: orderRecord(order) };
     });
 
     app.post('/api/v1/openposition', async (request): Promise<OpenPositionResponse> => {
       const req = kit.parse(OpenPositionRequest, request.body);
-      const account = kit.account(req.apikey, 'api');
-      const symbol = req.symbol.toUpperCase();
+      const account = kit.account(req.apikey, 'api', '/api/v1/openposition');
+      const symbol = normaliseSymbol(req.symbol);
       const row = engine
         .positions(account)
-        .find(
-          (p) =>
-            p.symbol.toUpperCase() === symbol && p.exchange === req.exchange && p.product === req.product,
-        );
+        .find((p) => p.symbol === symbol && p.exchange === req.exchange && p.product === req.product);
       return { status: 'success', quantity: row?.quantity ?? 0 };
     });
   };

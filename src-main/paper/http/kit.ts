@@ -24,11 +24,11 @@ export function createRouteKit(keys: KeyVerifier, limiter: RateLimiter): RouteKi
       if (!result.success) throw new HttpError(400, issueMessage(result.error));
       return result.data;
     },
-    account(apikey, bucket) {
+    account(apikey, bucket, route) {
       if (apikey === undefined || apikey.trim() === '') throw new HttpError(400, 'apikey is required');
       const account = keys.verify(apikey);
       if (account === undefined) throw new HttpError(403, INVALID_KEY);
-      const wait = limiter.take(account, bucket);
+      const wait = limiter.take(account, bucket, route);
       if (wait > 0) throw new HttpError(429, RATE_LIMITED, { retry_after: wait });
       return account;
     },

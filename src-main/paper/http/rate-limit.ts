@@ -1,6 +1,6 @@
-// Per-key, per-bucket moving-window rate limiting (gateway-behaviour §1.6 and Decisions 9): at most
-// `limit` requests in any 1000 ms window. Runs on wall time, never on the simulated clock, so a
-// paused ManualClock cannot freeze or flood the limiter.
+// Per-key, per-route moving-window rate limiting (gateway-behaviour §1.6 and Decisions 9): at most
+// `limit` requests in any 1000 ms window. Each route has its own window, as upstream's per-route
+// limiter decorators do, so polling five books cannot starve search; the bucket only picks the limit.
 import type { RateBucket } from './route-kit.js';
 
 export const RATE_BUCKETS: readonly RateBucket[] = ['api', 'order', 'smart', 'ticker', 'expiry'];
@@ -60,21 +60,25 @@ export function resolveRateLimits(
 }
 
 export interface RateLimiter {
-  /** Charges one request; returns 0 when allowed, else the seconds to wait (≥ 1). */
-  take(key: string, bucket: RateBucket): number;
+  /**
+   * Charges one request of `key` to `route`'s window, limited at `bucket`'s rate; returns 0 when
+   * allowed, else the seconds to wait (≥ 1).
+   */
+  take(key: string, bucket: RateBucket, route: string): number;
   readonly limits: Readonly<RateLimits>;
 }
 
 export function createRateLimiter(limits: RateLimits, now: () => number = Date.now): RateLimiter {
-  // One ring of recent request times per key+bucket; a ring never holds more than `limit` entries.
+  // One ring of recent request times per key+route; a ring never holds more than `limit` entries.
   const windows = new Map<string, { times: number[]; head: number }>();
   let sweeps = 0;
   return {
     limits,
-    take(key, bucket) {
+    take(key, bucket, route) {
       const limit = limits[bucket];
       const t = now();
-      const id = `${bucket}\u0000${key}`;
+      // The bucket is part of the id so two buckets sharing a route never share a window.
+      const id = `${bucket}\u0000${route}\u0000${key}`;
       let w = windows.get(id);
       if (!w) {
         w = { times: [], head: 0 };

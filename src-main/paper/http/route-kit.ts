@@ -15,7 +15,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Rate-limit families (gateway-behaviour §1.6 and Decisions 9). */
+/** Rate-limit families (gateway-behaviour §1.6 and Decisions 9): each sets the rate of its routes. */
 export type RateBucket = 'api' | 'order' | 'smart' | 'ticker' | 'expiry';
 
 export interface RouteKit {
@@ -23,9 +23,10 @@ export interface RouteKit {
   parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S>;
   /**
    * Resolves an API key to its account id (each key is its own account), charging one request to the
-   * key's `bucket`. Throws HttpError 403 `Invalid openalgo apikey` or 429 with `retry_after`.
+   * key's window for `route` (its path), limited at `bucket`'s rate. Throws HttpError 403
+   * `Invalid openalgo apikey` or 429 with `retry_after`.
    */
-  account(apikey: string | undefined, bucket: RateBucket): string;
+  account(apikey: string | undefined, bucket: RateBucket, route: string): string;
 }
 
 export type RoutePlugin = (app: FastifyInstance, kit: RouteKit) => void;

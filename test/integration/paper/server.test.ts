@@ -310,7 +310,7 @@ describe('fuzz: nothing a client sends crashes the server or makes it 500', () =
 });
 
 describe('rate limiting', () => {
-  const limited = useTestGateway({ rateLimits: { api: 3, ticker: 2, expiry: 2 } });
+  const limited = useTestGateway({ rateLimits: { api: 3, order: 2, ticker: 2, expiry: 2 } });
 
   it('429 after a burst, with retry_after and Retry-After, per bucket', async () => {
     const k = limited.apiKey;
@@ -336,9 +336,40 @@ describe('rate limiting', () => {
 
   it('the window moves: a second later requests pass again', async () => {
     const k = limited.apiKey;
+    expect((await limited.post('/api/v1/ping', { apikey: k })).status).toBe(429);
     await new Promise((r) => setTimeout(r, 1100));
-    const r = await limited.post('/api/v1/intervals', { apikey: k });
+    const r = await limited.post('/api/v1/ping', { apikey: k });
     expect(r.status).toBe(200);
+  });
+
+  it('each read route has its own window: saturated books do not starve search or quotes', async () => {
+    const k = limited.newKey();
+    const depth = await Promise.all(
+      ['SBIN', 'INFY', 'TCS', 'RELIANCE', 'HDFCBANK'].map((symbol) =>
+        limited.post('/api/v1/depth', { apikey: k, symbol, exchange: 'NSE' }),
+      ),
+    );
+    expect(depth.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const search = await limited.post('/api/v1/search', { apikey: k, query: 'SBIN' });
+    expect(search.status).toBe(200);
+    const quotes = await limited.post('/api/v1/quotes', { apikey: k, symbol: 'SBIN', exchange: 'NSE' });
+    expect(quotes.status).toBe(200);
+    // Account reads on the same API_RATE_LIMIT are their own routes too.
+    expect((await limited.post('/api/v1/funds', { apikey: k })).status).toBe(200);
+  });
+
+  it('each order route has its own window at ORDER_RATE_LIMIT', async () => {
+    const k = limited.newKey();
+    const order = { apikey: k, strategy: 't', exchange: 'NSE', symbol: 'SBIN', action: 'BUY', quantity: 1 };
+    const placed = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        limited.post('/api/v1/placeorder', { ...order, pricetype: 'LIMIT', product: 'MIS', price: 1 }),
+      ),
+    );
+    expect(placed.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    const orderid = placed.find((r) => r.status === 200)!.body['orderid'];
+    const cancel = await limited.post('/api/v1/cancelorder', { apikey: k, strategy: 't', orderid });
+    expect(cancel.status, cancel.text).toBe(200);
   });
 
   it('ticker is limited on its own bucket, in txt as plain text', async () => {
@@ -439,17 +470,18 @@ describe('rate limit configuration', () => {
   it('moving window: the limit holds in any 1000 ms', () => {
     let t = 0;
     const lim = createRateLimiter({ api: 2, order: 1, smart: 1, ticker: 1, expiry: 1 }, () => t);
-    expect(lim.take('a', 'api')).toBe(0);
+    expect(lim.take('a', 'api', '/r')).toBe(0);
     t = 600;
-    expect(lim.take('a', 'api')).toBe(0);
+    expect(lim.take('a', 'api', '/r')).toBe(0);
     t = 900;
-    expect(lim.take('a', 'api')).toBe(1);
-    expect(lim.take('b', 'api')).toBe(0);
+    expect(lim.take('a', 'api', '/r')).toBe(1);
+    expect(lim.take('b', 'api', '/r')).toBe(0);
+    expect(lim.take('a', 'api', '/other')).toBe(0);
     t = 1000;
-    expect(lim.take('a', 'api')).toBe(0);
+    expect(lim.take('a', 'api', '/r')).toBe(0);
     t = 1100;
-    expect(lim.take('a', 'api')).toBe(1);
+    expect(lim.take('a', 'api', '/r')).toBe(1);
     t = 1600;
-    expect(lim.take('a', 'api')).toBe(0);
+    expect(lim.take('a', 'api', '/r')).toBe(0);
   });
 });

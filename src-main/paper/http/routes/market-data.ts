@@ -113,7 +113,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
   return (app, kit) => {
     app.post('/api/v1/ping', async (req) => {
       const body = kit.parse(ApiKeyRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/ping');
       const res: PingResponse = {
         status: 'success',
         data: { broker: deps.broker ?? 'paper', message: 'pong' },
@@ -123,7 +123,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/depth', async (req) => {
       const body = kit.parse(DepthRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/depth');
       const b = market.book(instrumentOr400(body.exchange, body.symbol));
       const level = (l: { price: number; quantity: number }) => ({ price: l.price, quantity: l.quantity });
       const res: DepthResponse = {
@@ -148,7 +148,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/quotes', async (req) => {
       const body = kit.parse(QuotesRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/quotes');
       const res: QuotesResponse = {
         status: 'success',
         data: quoteData(market, instrumentOr400(body.exchange, body.symbol)),
@@ -158,7 +158,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/multiquotes', async (req) => {
       const body = kit.parse(MultiQuotesRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/multiquotes');
       // Upstream lists the invalid symbols first, then the quotes.
       const invalid: { symbol: string; exchange: string; error: string }[] = [];
       const valid: { symbol: string; exchange: string; data: QuoteData }[] = [];
@@ -176,7 +176,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/symbol', async (req) => {
       const body = kit.parse(SymbolRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/symbol');
       const inst = master.get(body.exchange, body.symbol);
       if (!inst) throw new HttpError(404, `Symbol ${body.symbol} not found in exchange ${body.exchange}`);
       const res: SymbolResponse = { status: 'success', data: { id: inst.id, ...symbolRecord(inst) } };
@@ -185,7 +185,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/search', async (req) => {
       const body = kit.parse(SearchRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/search');
       const rows = deps.search(body.query, body.exchange, SEARCH_LIMIT).map(symbolRecord);
       const res: SearchResponse = {
         status: 'success',
@@ -197,7 +197,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/expiry', async (req) => {
       const body = kit.parse(ExpiryRequest, req.body);
-      kit.account(body.apikey, 'expiry');
+      kit.account(body.apikey, 'expiry', '/api/v1/expiry');
       const type = body.instrumenttype as 'futures' | 'options';
       const dates = [...deps.expiries(body.symbol, body.exchange, type)];
       // No match is 200 `success` with [] and the §7.3 sentence, as upstream answers it (§8.4).
@@ -214,14 +214,14 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/intervals', async (req) => {
       const body = kit.parse(ApiKeyRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/intervals');
       const res: IntervalsResponse = { status: 'success', data: intervalsData() };
       return res;
     });
 
     app.post('/api/v1/history', async (req) => {
       const body = kit.parse(HistoryRequest, req.body);
-      kit.account(body.apikey, 'api');
+      kit.account(body.apikey, 'api', '/api/v1/history');
       const inst = instrumentOr400(body.exchange, body.symbol);
       const interval: BarInterval = body.interval;
       const { fromSec, toSec } = resolveBarRange(
@@ -244,7 +244,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
     if (analyzer) {
       app.post('/api/v1/analyzer', async (req) => {
         const body = kit.parse(ApiKeyRequest, req.body);
-        kit.account(body.apikey, 'api');
+        kit.account(body.apikey, 'api', '/api/v1/analyzer');
         const s = analyzer();
         const res: AnalyzerResponse = {
           status: 'success',

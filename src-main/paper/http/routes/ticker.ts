@@ -70,7 +70,8 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
           q.to,
           Math.floor(market.clock.now() / 1000),
         );
-        kit.account(apikey, 'ticker');
+        // One window for both ticker paths (with and without EXCHANGE:SYMBOL).
+        kit.account(apikey, 'ticker', '/api/v1/ticker');
         const inst = master.get(exchange, symbol);
         if (!inst) throw new HttpError(404, `Symbol ${symbol} not found in exchange ${exchange}`);
 
