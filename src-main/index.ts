@@ -1,5 +1,7 @@
 // Composition root: the only file that knows Electron. A placeholder window until the desktop
-// shell issue wires the core in.
+// shell issue wires the core in. When it does, it builds the core here, with the paper port every
+// root shares: createCore({ ..., startPaperGateway: embeddedPaperGateway }) from
+// ./composition/paper-port.js (the core itself never imports paper).
 import { app, BrowserWindow, session } from 'electron';
 import { join } from 'node:path';
 

@@ -68,7 +68,11 @@ export interface CorePorts {
   /** keytar loader; `null` skips the OS keychain (tests, CI). */
   keytar?: KeytarLoader | null;
   safeStorage?: SafeStoragePort;
-  startPaperGateway?: StartPaperGateway;
+  /**
+   * Starts the embedded paper gateway (the default profile's). Required: the core never imports
+   * paper; the composition root passes src-main/composition/paper-port.ts (tests their own).
+   */
+  startPaperGateway: StartPaperGateway;
   /** Client tuning (tests: no read retries, a wider budget). Mutations are never retried regardless. */
   gateway?: Pick<GatewayClientOptions, 'timeoutMs' | 'retry' | 'rateLimit' | 'random'>;
   /** How long an unknown outcome waits before "not found". */
@@ -87,13 +91,6 @@ export interface Core {
 }
 
 export const KEYCHAIN_SERVICE = 'OrderDesk';
-
-/** The default: the paper gateway in-process, loaded only when the paper profile is used. */
-const defaultStartPaperGateway: StartPaperGateway = async ({ dataDir, apiKey }) => {
-  const { startPaperGateway } = await import('../paper/gateway.js');
-  const gw = await startPaperGateway({ dataDir, apiKey, host: '127.0.0.1', port: 0, logger: false });
-  return { url: gw.url, stop: () => gw.stop() };
-};
 
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
@@ -174,7 +171,7 @@ export function createCore(ports: CorePorts): Core {
         key = randomBytes(32).toString('hex');
         await secrets.set(PAPER_PROFILE_ID, key);
       }
-      const gw = await (ports.startPaperGateway ?? defaultStartPaperGateway)({
+      const gw = await ports.startPaperGateway({
         dataDir: join(dataDir, 'paper'),
         apiKey: key,
       });

@@ -1,9 +1,11 @@
-// createCore with its real defaults: the embedded paper gateway started in-process on a free
-// loopback port with its data under dataDir/paper, the system clock, the memory secret tier.
+// createCore as a composition root builds it: the embedded paper gateway (composition/paper-port)
+// started in-process on a free loopback port with its data under dataDir/paper, the system clock,
+// the memory secret tier.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { embeddedPaperGateway } from '../../../src-main/composition/paper-port.js';
 import { createCore, type Core } from '../../../src-main/core/index.js';
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
     notifier: { notify: () => undefined },
     tray: { update: (t) => trays.push(t) },
     keytar: null,
+    startPaperGateway: embeddedPaperGateway,
   });
   await core.start();
 });
