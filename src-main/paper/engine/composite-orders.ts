@@ -6,6 +6,7 @@ import { HttpError } from '../http/route-kit.js';
 import type { EngineResult, OrderInput, PaperOrder, TradingEngine } from './engine.js';
 import { decideSmartOrder } from '../../rules/smart-order.js';
 import { SplitPlanError, planSplit } from '../../rules/split-plan.js';
+import { normaliseSymbol } from './validation.js';
 
 /** The engine's refusal as the HTTP error the single-order route would answer with. */
 export function refusal(result: Extract<EngineResult<PaperOrder>, { ok: false }>): HttpError {
@@ -22,12 +23,10 @@ export function netPosition(
   account: string,
   key: { symbol: string; exchange: string; product: string },
 ): number {
-  const symbol = key.symbol.toUpperCase();
+  const symbol = normaliseSymbol(key.symbol);
   const row = engine
     .positions(account)
-    .find(
-      (p) => p.symbol.toUpperCase() === symbol && p.exchange === key.exchange && p.product === key.product,
-    );
+    .find((p) => p.symbol === symbol && p.exchange === key.exchange && p.product === key.product);
   return row?.quantity ?? 0;
 }
 
@@ -120,11 +119,11 @@ export function basketOrder(
         ? {
             orderid: result.value.orderid,
             status: 'success',
-            symbol: leg.symbol,
+            symbol: result.value.symbol,
             exchange: leg.exchange,
             product: leg.product,
           }
-        : { status: 'error', symbol: leg.symbol, message: result.message };
+        : { status: 'error', symbol: normaliseSymbol(leg.symbol), message: result.message };
     }),
   );
   return { status: 'success', results };

@@ -23,7 +23,14 @@ import { type Fill, LiquidityTracker } from './matching.js';
 import { OrderIds, tradeId } from './order-ids.js';
 import { applyFill, sellFromHolding } from './positions.js';
 import { formatMoney, toRupees, toUnits } from './units.js';
-import { checkInstrument, checkQuantity, checkShape, checkTick, normalise } from './validation.js';
+import {
+  checkInstrument,
+  checkQuantity,
+  checkShape,
+  checkTick,
+  normalise,
+  normaliseSymbol,
+} from './validation.js';
 
 export const DEFAULT_CAPITAL = 10_000_000;
 
@@ -241,7 +248,7 @@ class Engine implements PaperTradingEngine {
   }
 
   private instrument(exchange: string, symbol: string): Instrument | undefined {
-    return this.master.get(exchange, symbol) ?? this.master.get(exchange, symbol.toUpperCase());
+    return this.master.get(exchange, normaliseSymbol(symbol));
   }
 
   /**
@@ -730,7 +737,7 @@ class Engine implements PaperTradingEngine {
     product: Product,
   ): number {
     this.sync();
-    return this.ledger.strategyQuantity(account, strategy, exchange, symbol, product);
+    return this.ledger.strategyQuantity(account, strategy, exchange, normaliseSymbol(symbol), product);
   }
 
   strategyExposure(
