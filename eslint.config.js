@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Browser mode's page bridge: a plain script the web host serves to the page as is.
+    files: ['src-main/web/page/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // The paper gateway and the contract must stay free of Electron and of the app's other layers.
     files: ['src-main/paper/**/*.ts', 'src-main/contract/**/*.ts'],
     rules: {

@@ -10,8 +10,6 @@ export const BRIDGE_PATH = '/bridge';
 export const BRIDGE_FRAME_MAX_BYTES = 256 * 1024;
 /** The socket's hard cap: a larger frame closes the connection (1009) before it is buffered. */
 export const BRIDGE_SOCKET_MAX_BYTES = 1024 * 1024;
-/** Calls one page may have in flight; more are refused until answers come back. */
-export const BRIDGE_MAX_IN_FLIGHT = 256;
 
 /** Page → host: one channel call; `id` pairs the reply with the call. */
 export const BridgeCallFrame = z.strictObject({

@@ -1,0 +1,145 @@
+// The WebSocket side of window.bridge: each call frame goes to the core's router (which validates the
+// channel and input exactly as IPC does) and its result comes back with the call's id; every core
+// event goes to every page. Only router results and events cross, and neither ever holds a key.
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  BRIDGE_SOCKET_MAX_BYTES,
+  type BridgeCallFrame,
+  type BridgeHostFrame,
+  type EventName,
+  type EventPayload,
+  type IpcResult,
+} from '../contract/index.js';
+import type { Logger } from '../core/index.js';
+import { errorReply, parseCallFrame } from './call-frames.js';
+
+/** What the bridge needs of the core. */
+export interface BridgeTarget {
+  router: { invoke(channel: string, input?: unknown): Promise<IpcResult<unknown>> };
+  events: { onAny(listener: <E extends EventName>(name: E, payload: EventPayload<E>) => void): () => void };
+}
+
+/**
+ * State-like events a page that connects later still needs (the watcher reports a connection change
+ * once). Replayed on connect, latest only.
+ */
+const REPLAYED: readonly EventName[] = ['connection', 'alerts.state', 'tray.state'];
+
+/** Calls of one page the router works on at once; the socket is paused while more wait. */
+export const BRIDGE_MAX_IN_FLIGHT = 256;
+
+/** A page that stops reading is dropped past this much unsent data; its bridge reconnects. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+export interface WsBridge {
+  readonly server: WebSocketServer;
+  /** Starts forwarding the core's events and answering calls. */
+  bind(target: BridgeTarget): void;
+  /** An event from the host itself (the tray state), sent like the core's. */
+  publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+export function createWsBridge(options: { logger: Logger }): WsBridge {
+  const { logger } = options;
+  // noServer: the web host checks Host, Origin and the session cookie before handing an upgrade over.
+  const server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_SOCKET_MAX_BYTES });
+  const latest = new Map<EventName, string>();
+  let target: BridgeTarget | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      logger.warn('page not reading its bridge; dropping the connection', { buffered: ws.bufferedAmount });
+      ws.close(1013, 'too far behind');
+      return;
+    }
+    ws.send(text);
+  }
+
+  function broadcast<E extends EventName>(name: E, payload: EventPayload<E>): void {
+    const frame: BridgeHostFrame = { type: 'event', name, payload };
+    const text = JSON.stringify(frame);
+    if (REPLAYED.includes(name)) latest.set(name, text);
+    for (const ws of server.clients) send(ws, text);
+  }
+
+  async function answer(ws: WebSocket, id: number, channel: string, input: unknown): Promise<void> {
+    let frame: BridgeHostFrame;
+    if (!target) frame = errorReply(id, 'OrderDesk is still starting; try again', 'internal');
+    else {
+      try {
+        frame = { type: 'reply', id, result: await target.router.invoke(channel, input) };
+      } catch (err) {
+        // The router answers errors as values; this is a bug, reported as one without its text.
+        logger.error('bridge call failed', { channel, error: err instanceof Error ? err.name : 'unknown' });
+        frame = errorReply(id, `${channel} failed inside OrderDesk`, 'internal');
+      }
+    }
+    send(ws, JSON.stringify(frame));
+  }
+
+  server.on('connection', (ws) => {
+    let inFlight = 0;
+    let badFrames = 0;
+    /** Calls read while BRIDGE_MAX_IN_FLIGHT were running (the socket is paused meanwhile). */
+    const queued: BridgeCallFrame[] = [];
+    const run = (frame: BridgeCallFrame) => {
+      inFlight++;
+      void answer(ws, frame.id, frame.channel, frame.input).finally(() => {
+        inFlight--;
+        const next = queued.shift();
+        if (next) run(next);
+        else if (ws.isPaused) ws.resume();
+      });
+    };
+    for (const text of latest.values()) send(ws, text);
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const bytes = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      const parsed = parseCallFrame(bytes, isBinary);
+      if (!parsed.ok) {
+        // Said once per page; a page sending garbage must not flood the log.
+        if (badFrames++ === 0)
+          logger.warn('page sent an invalid bridge frame', {
+            reason: parsed.reply.result.ok ? '' : parsed.reply.result.error.message,
+          });
+        send(ws, JSON.stringify(parsed.reply));
+        return;
+      }
+      if (inFlight < BRIDGE_MAX_IN_FLIGHT) return run(parsed.frame);
+      // Backpressure, not refusal: stop reading (TCP holds the page's further calls back) and queue
+      // what was already read; nothing is lost and memory stays bounded.
+      queued.push(parsed.frame);
+      ws.pause();
+    });
+    ws.on('error', (err) => logger.warn('bridge socket error', { error: err.message }));
+    ws.on('close', () => {
+      queued.length = 0;
+      if (badFrames > 1) logger.warn('page sent invalid bridge frames', { count: badFrames });
+    });
+  });
+
+  return {
+    server,
+    bind(t) {
+      target = t;
+      unsubscribe?.();
+      unsubscribe = t.events.onAny(broadcast);
+    },
+    publish: broadcast,
+    get connections() {
+      return server.clients.size;
+    },
+    async close() {
+      unsubscribe?.();
+      for (const ws of server.clients) ws.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

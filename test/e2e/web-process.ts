@@ -1,0 +1,120 @@
+// `npm run web`'s host as a child process: node with the tsx loader (no npx/tsx wrappers, so the exit
+// code is the host's own), its own process group, stopped by signalling the whole group.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const ROOT = process.cwd();
+const CLI = join(ROOT, 'src-main', 'web', 'cli.ts');
+
+export interface WebProcess {
+  child: ChildProcess;
+  /** The one-time link the host printed. */
+  url: string;
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  port: number;
+  stdout: string[];
+  stderr: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Signals a whole process group; false when it no longer exists. */
+export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The built renderer the host serves; built once if missing (npm test builds it before vitest). */
+export function ensureRendererBuilt(): void {
+  if (existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) return;
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.status !== 0) throw new Error(`electron-vite build failed: ${r.stderr}`);
+}
+
+/** Runs the host with `args` until it exits; for refusals (a busy port, a locked data dir). */
+export function runWebToExit(
+  args: string[],
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout?.resume();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+      reject(new Error(`web host did not exit within ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+export function startWebProcess(args: string[], timeoutMs = 45_000): Promise<WebProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a stop reaches everything it started.
+    detached: true,
+  });
+  const pid = child.pid;
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const stdout: string[] = [];
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+
+  async function stop(): Promise<number | null> {
+    if (pid === undefined) return null;
+    signalGroup(pid, 'SIGTERM');
+    const code = await Promise.race([
+      exited,
+      new Promise<'late'>((r) => setTimeout(() => r('late'), 10_000)),
+    ]);
+    if (code === 'late') signalGroup(pid, 'SIGKILL');
+    const deadline = Date.now() + 5000;
+    while (signalGroup(pid, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return code === 'late' ? null : code;
+  }
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`web host printed no link within ${timeoutMs} ms:\n${stdout.join('\n')}\n${stderr}`));
+    }, timeoutMs);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      stdout.push(line);
+      const m = /^Open (http:\/\/127\.0\.0\.1:(\d+))\/\?token=[\w-]+$/.exec(line);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: line.slice('Open '.length),
+        origin: m[1]!,
+        port: Number(m[2]),
+        stdout,
+        stderr: () => stderr,
+        stop,
+      });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited ${code} before printing its link:\n${stderr}`));
+    });
+  });
+}

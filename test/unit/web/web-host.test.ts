@@ -1,0 +1,336 @@
+// The web host in-process over real HTTP and WebSocket, bound to a fake core: the token exchange,
+// what is served to whom, the upgrade checks, and the bridge's calls, events and limits.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  BRIDGE_FRAME_MAX_BYTES,
+  BridgeHostFrame,
+  type EventName,
+  type EventPayload,
+  type IpcResult,
+} from '../../../src-main/contract/index.js';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+import { startWebHost, WebHostError, type WebHost } from '../../../src-main/web/web-host.js';
+import { BRIDGE_MAX_IN_FLIGHT, createWsBridge, type BridgeTarget } from '../../../src-main/web/ws-bridge.js';
+
+type AnyListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+
+/** A core stand-in: records calls; `hold` keeps answers back until released. */
+function fakeCore() {
+  const calls: { channel: string; input: unknown }[] = [];
+  const listeners = new Set<AnyListener>();
+  let held: (() => void)[] | undefined;
+  let concurrent = 0;
+  let maxConcurrent = 0;
+  const target: BridgeTarget = {
+    router: {
+      async invoke(channel: string, input?: unknown): Promise<IpcResult<unknown>> {
+        calls.push({ channel, input });
+        concurrent++;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        try {
+          if (held) await new Promise<void>((r) => held!.push(r));
+          if (channel === 'boom') throw new Error('secret detail');
+          if (channel !== 'settings.get')
+            return { ok: false, error: { kind: 'invalid_input', message: `unknown channel "${channel}"` } };
+          return { ok: true, value: { echo: input ?? null } };
+        } finally {
+          concurrent--;
+        }
+      },
+    },
+    events: {
+      onAny(l) {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    },
+  };
+  return {
+    target,
+    calls,
+    emit<E extends EventName>(name: E, payload: EventPayload<E>) {
+      for (const l of listeners) l(name, payload);
+    },
+    hold() {
+      held = [];
+    },
+    release() {
+      const h = held ?? [];
+      held = undefined;
+      for (const r of h) r();
+    },
+    maxConcurrent: () => maxConcurrent,
+  };
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'web-host-'));
+const rendererDir = join(dir, 'renderer');
+const core = fakeCore();
+const logger = createMemoryLogger();
+const bridge = createWsBridge({ logger });
+let host: WebHost;
+let cookie = '';
+
+beforeAll(async () => {
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  copyFileSync(new URL('../../../src-renderer/index.html', import.meta.url), join(rendererDir, 'index.html'));
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'outside.txt'), 'not served');
+  bridge.bind(core.target);
+  host = await startWebHost({ bridge, rendererDir, port: 0, logger });
+});
+
+afterAll(async () => {
+  await host?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function connect(headers: Record<string, string> = { Cookie: cookie, Origin: host.origin }) {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, { headers });
+  const frames: BridgeHostFrame[] = [];
+  ws.on('message', (d) => frames.push(BridgeHostFrame.parse(JSON.parse(String(d)))));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  const replyTo = async (id: number | null, count = 1): Promise<BridgeHostFrame[]> => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const got = frames.filter((f) => f.type === 'reply' && f.id === id);
+      if (got.length >= count) return got;
+      if (Date.now() > deadline) throw new Error(`no reply to ${id}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  return { ws, frames, opened, replyTo };
+}
+
+describe('web host: pages', () => {
+  it('prints a loopback URL with a token, and serves nothing without the session', async () => {
+    expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?token=[\\w-]{43}$`));
+    for (const path of ['/', '/index.html', '/bridge.js', '/assets/app.js']) {
+      const r = await get(host.port, path);
+      expect(r.status, path).toBe(401);
+      expect(r.body).not.toContain('<script');
+    }
+  });
+
+  it('the token is exchanged for the cookie and a redirect to the clean URL, once', async () => {
+    const first = await get(host.port, `/?token=${new URL(host.url).searchParams.get('token')}`);
+    expect(first.status).toBe(303);
+    expect(first.headers['location']).toBe('/');
+    const setCookie = first.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    cookie = setCookie.split(';')[0]!;
+
+    const again = await get(host.port, `/?token=${new URL(host.url).searchParams.get('token')}`);
+    expect(again.status).toBe(403);
+    // With the session already held, a reload of the link just goes home.
+    expect((await get(host.port, `/?token=anything`, { Cookie: cookie })).status).toBe(303);
+  });
+
+  it('with the session: index.html rewritten for browser mode, the CSP header, the bridge script', async () => {
+    const page = await get(host.port, '/', { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain(
+      `connect-src ws://127.0.0.1:${host.port}/bridge;`,
+    );
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.body).toContain('<script src="/bridge.js"></script>');
+    expect(page.body).not.toContain('Content-Security-Policy');
+    const script = await get(host.port, '/bridge.js', { Cookie: cookie });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain("Object.defineProperty(win, 'bridge'");
+    expect((await get(host.port, '/assets/app.js', { Cookie: cookie })).body).toBe('console.log(1)');
+  });
+
+  it('only files of the build: no traversal, no listing, GET and HEAD only, right Host only', async () => {
+    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/assets/', '/assets/../../outside.txt'])
+      expect((await get(host.port, path, { Cookie: cookie })).status, path).toBe(404);
+    expect((await get(host.port, '/', { Cookie: cookie }, 'POST')).status).toBe(405);
+    expect((await get(host.port, '/', { Cookie: cookie }, 'HEAD')).status).toBe(200);
+    const rebound = await get(host.port, '/', { Cookie: cookie, Host: `evil.example:${host.port}` });
+    expect(rebound.status).toBe(421);
+  });
+});
+
+describe('web host: the bridge socket', () => {
+  async function refusal(headers: Record<string, string>, path = '/bridge'): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${host.port}${path}`, { headers });
+      ws.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.terminate();
+      });
+      ws.on('open', () => reject(new Error('opened')));
+      ws.on('error', reject);
+    });
+  }
+
+  it('refuses no cookie (401), a foreign or missing Origin (403), a foreign Host (421), another path (404)', async () => {
+    expect(await refusal({ Origin: host.origin })).toBe(401);
+    expect(await refusal({ Origin: host.origin, Cookie: 'orderdesk_session_1=x' })).toBe(401);
+    expect(await refusal({ Cookie: cookie, Origin: 'http://evil.example' })).toBe(403);
+    expect(await refusal({ Cookie: cookie })).toBe(403);
+    expect(await refusal({ Cookie: cookie, Origin: host.origin, Host: `localhost:${host.port}` })).toBe(421);
+    expect(await refusal({ Cookie: cookie, Origin: host.origin }, '/other')).toBe(404);
+    expect(logger.entries.filter((e) => e.message === 'bridge connection refused').length).toBeGreaterThan(0);
+  });
+
+  it('a call reaches the router with its input and the result comes back with its id', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send(JSON.stringify({ id: 41, channel: 'settings.get', input: { a: 1 } }));
+    expect(await c.replyTo(41)).toEqual([
+      { type: 'reply', id: 41, result: { ok: true, value: { echo: { a: 1 } } } },
+    ]);
+    expect(core.calls.at(-1)).toEqual({ channel: 'settings.get', input: { a: 1 } });
+    c.ws.close();
+  });
+
+  it('bad frames get typed errors and never reach the router; the socket stays open', async () => {
+    const c = connect();
+    await c.opened;
+    const before = core.calls.length;
+    c.ws.send('not json');
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    c.ws.send(JSON.stringify({ id: 9, channel: 'settings.get', extra: true }));
+    c.ws.send('x'.repeat(BRIDGE_FRAME_MAX_BYTES + 10));
+    const nulls = await c.replyTo(null, 3);
+    expect(nulls.map((f) => f.type === 'reply' && !f.result.ok && f.result.error.kind)).toEqual([
+      'invalid_input',
+      'invalid_input',
+      'invalid_input',
+    ]);
+    expect((await c.replyTo(9))[0]).toMatchObject({
+      result: { ok: false, error: { kind: 'invalid_input' } },
+    });
+    expect(core.calls.length).toBe(before);
+    c.ws.send(JSON.stringify({ id: 10, channel: 'settings.get' }));
+    expect((await c.replyTo(10))[0]).toMatchObject({ result: { ok: true } });
+    c.ws.close();
+  });
+
+  it('a frame over the socket cap closes that socket (1009), and the host keeps serving others', async () => {
+    const c = connect();
+    await c.opened;
+    const closed = new Promise<number>((r) => c.ws.on('close', (code) => r(code)));
+    c.ws.send('x'.repeat(1024 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    const d = connect();
+    await d.opened;
+    d.ws.send(JSON.stringify({ id: 1, channel: 'settings.get' }));
+    expect((await d.replyTo(1))[0]).toMatchObject({ result: { ok: true } });
+    d.ws.close();
+  });
+
+  it('a router that throws answers internal, without its message', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send(JSON.stringify({ id: 5, channel: 'boom' }));
+    const [r] = await c.replyTo(5);
+    expect(r).toMatchObject({
+      result: { ok: false, error: { kind: 'internal', message: 'boom failed inside OrderDesk' } },
+    });
+    expect(JSON.stringify(logger.entries)).not.toContain('secret detail');
+    c.ws.close();
+  });
+
+  it('events reach every page; connection, alerts and tray state are replayed to a page that connects later', async () => {
+    const a = connect();
+    await a.opened;
+    core.emit('connection', { profileId: 'paper', time: 1, state: 'connected' });
+    bridge.publish('tray.state', { state: 'idle', mode: 'paper', tooltip: 'OrderDesk · Paper' });
+    core.emit('books.funds', {
+      profileId: 'paper',
+      data: {
+        availablecash: '1.00',
+        collateral: '0.00',
+        m2mrealized: '0.00',
+        m2munrealized: '0.00',
+        utiliseddebits: '0.00',
+      },
+    });
+    await expect.poll(() => a.frames.filter((f) => f.type === 'event').length).toBe(3);
+    const b = connect();
+    await b.opened;
+    await expect
+      .poll(() => b.frames.map((f) => (f.type === 'event' ? f.name : f.type)).sort())
+      .toEqual(['connection', 'tray.state']);
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it(`at most ${BRIDGE_MAX_IN_FLIGHT} calls of a page run at once; the rest wait (socket paused) and are all answered`, async () => {
+    const c = connect();
+    await c.opened;
+    core.hold();
+    const total = BRIDGE_MAX_IN_FLIGHT + 100;
+    const first = 1000;
+    for (let i = 0; i < total; i++) c.ws.send(JSON.stringify({ id: first + i, channel: 'settings.get' }));
+    await expect.poll(() => core.maxConcurrent()).toBe(BRIDGE_MAX_IN_FLIGHT);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(core.maxConcurrent()).toBe(BRIDGE_MAX_IN_FLIGHT);
+    expect(c.frames.filter((f) => f.type === 'reply')).toEqual([]);
+    core.release();
+    await expect.poll(() => c.frames.filter((f) => f.type === 'reply').length, { timeout: 5000 }).toBe(total);
+    expect(c.frames.every((f) => f.type !== 'reply' || f.result.ok)).toBe(true);
+    c.ws.close();
+  });
+});
+
+describe('web host: start-up refusals', () => {
+  it('a busy port names the port', async () => {
+    const other = createWsBridge({ logger });
+    await expect(startWebHost({ bridge: other, rendererDir, port: host.port, logger })).rejects.toMatchObject(
+      {
+        kind: 'port_in_use',
+        message: `Port ${host.port} on 127.0.0.1 is already in use; pass --port with another port (or --port 0 for any free one).`,
+      },
+    );
+    await other.close();
+  });
+
+  it('never binds beyond loopback, and needs a built renderer', async () => {
+    await expect(
+      startWebHost({ bridge, rendererDir, port: 0, host: '0.0.0.0', logger }),
+    ).rejects.toBeInstanceOf(WebHostError);
+    await expect(startWebHost({ bridge, rendererDir: join(dir, 'none'), port: 0, logger })).rejects.toThrow(
+      /no built renderer/,
+    );
+  });
+});
