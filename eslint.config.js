@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import layers from './eslint-rules/layers.js';
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/'] },
@@ -27,13 +28,10 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
-    // The paper gateway and the contract must stay free of Electron and of the app's other layers.
-    files: ['src-main/paper/**/*.ts', 'src-main/contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['electron', '../core/*', '../gateway/*', '../desktop/*', '../web/*'] },
-      ],
-    },
+    // Architecture rule 2: who may import whom, by resolved path (eslint-rules/layers.js). Tests,
+    // benchmarks and scripts are outside it.
+    files: ['src-main/**/*.{ts,js}', 'src-renderer/**/*.{ts,js,svelte}'],
+    plugins: { orderdesk: layers },
+    rules: { 'orderdesk/layers': 'error' },
   },
 );
