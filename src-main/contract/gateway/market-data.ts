@@ -87,10 +87,17 @@ export const TICKER_INTERVALS = [
 ] as const;
 export type TickerInterval = (typeof TICKER_INTERVALS)[number];
 
-/** A ticker/history date bound: `YYYY-MM-DD` or a millisecond epoch timestamp (spec §4.19). */
+/**
+ * A ticker/history date bound: `YYYY-MM-DD` or a millisecond epoch timestamp (spec §4.19). Ten digits
+ * or fewer would be a millisecond time in early 1970, so such a value is refused as the seconds it
+ * almost surely is, rather than answered with no bars.
+ */
 export const DateBound = z
   .string()
-  .regex(/^(\d{4}-\d{2}-\d{2}|\d{10,14})$/, 'must be YYYY-MM-DD or a millisecond timestamp');
+  .regex(
+    /^(\d{4}-\d{2}-\d{2}|\d{11,14})$/,
+    'must be a date (YYYY-MM-DD) or a timestamp in milliseconds (13 digits; 10 would be seconds)',
+  );
 
 export const TickerQuery = z.object({
   interval: oneOf('interval', TICKER_INTERVALS).default('D'),

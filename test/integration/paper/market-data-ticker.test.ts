@@ -66,6 +66,23 @@ describe('JSON', () => {
     expect(byMs).toEqual(byDate);
   });
 
+  it.each([
+    ['from', 'from=1763577000&to=2026-11-20'],
+    ['to', 'from=2026-11-01&to=1763577000'],
+  ])(
+    'a 10-digit (seconds) timestamp in %s is 400 saying milliseconds or a date is expected',
+    async (field, q) => {
+      const message = `${field}: must be a date (YYYY-MM-DD) or a timestamp in milliseconds (13 digits; 10 would be seconds)`;
+      const json = await gw.get(`/api/v1/ticker/NSE:SBIN?interval=D&${q}`, { 'X-API-KEY': gw.apiKey });
+      expect(json.status).toBe(400);
+      expect(json.json).toEqual({ status: 'error', message });
+      const txt = await gw.get(`/api/v1/ticker/NSE:SBIN?interval=D&${q}&format=txt`, {
+        'X-API-KEY': gw.apiKey,
+      });
+      expect([txt.status, txt.text]).toEqual([400, message]);
+    },
+  );
+
   it('clamps 40 days of 1m to 30 days before `to`', async () => {
     const data = await bars('/api/v1/ticker/NSE:SBIN?interval=1m&from=2026-10-01&to=2026-11-10');
     const end = istMidnight('2026-11-10') + DAY;

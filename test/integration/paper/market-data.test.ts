@@ -504,6 +504,52 @@ describe('history (§9.4)', () => {
     expect(r.body['message']).toMatch(/^interval must be one of/);
   });
 
+  const history = (fields: Record<string, unknown>) =>
+    gw.post('/api/v1/history', { apikey: gw.apiKey, symbol: 'SBIN', exchange: 'NSE', ...fields });
+  const istMidnight = (d: string) => Date.parse(`${d}T00:00:00+05:30`) / 1000;
+
+  it('serves the whole range: 40 days of 1m start at start_date (no ticker clamp upstream)', async () => {
+    const r = await history({ interval: '1m', start_date: '2026-10-01', end_date: '2026-11-10' });
+    expect(r.status, r.text.slice(0, 200)).toBe(200);
+    const bars = r.body['data'] as { timestamp: number }[];
+    expect(bars[0]!.timestamp).toBe(istMidnight('2026-10-01'));
+    expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-11') - 60);
+    expect(bars).toHaveLength(41 * 1440);
+  });
+
+  it('serves nearly ten years of D from start_date, up to the 3650-day limit', async () => {
+    const r = await history({ interval: 'D', start_date: '2017-01-01', end_date: '2026-11-20' });
+    expect(r.status, r.text.slice(0, 200)).toBe(200);
+    const bars = r.body['data'] as { timestamp: number }[];
+    expect(bars[0]!.timestamp).toBe(istMidnight('2017-01-01'));
+    expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-20'));
+  });
+
+  it('refuses more than 1,000,000 bars with a sentence naming the limit, never trimming', async () => {
+    const r = await history({ interval: '1s', start_date: '2026-11-01', end_date: '2026-11-20' });
+    expect(r.status).toBe(400);
+    expectExact(ErrorBody, r.json);
+    expect(r.body['message']).toBe(
+      'start_date to end_date holds up to 16,77,601 1s bars; history answers at most 10,00,000 bars per request. Ask for a shorter range or a longer interval.',
+    );
+  });
+
+  it('refuses a range longer than 3650 days with a sentence naming the limit', async () => {
+    const r = await history({ interval: 'D', start_date: '2000-01-01', end_date: '2026-11-20' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(
+      /^start_date to end_date spans 9,821 days; history serves at most 3,650 days/,
+    );
+  });
+
+  it('a 10-digit (seconds) timestamp is 400 saying milliseconds or a date is expected', async () => {
+    const r = await history({ interval: 'D', start_date: '1763577000', end_date: '2026-11-20' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toBe(
+      'start_date: must be a date (YYYY-MM-DD) or a timestamp in milliseconds (13 digits; 10 would be seconds)',
+    );
+  });
+
   it('rejects an impossible date', async () => {
     const r = await gw.post('/api/v1/history', {
       apikey: gw.apiKey,

@@ -143,7 +143,7 @@ describe('bad bodies are 400 with a message', () => {
     [
       '/api/v1/history',
       { symbol: 'SBIN', exchange: 'NSE', interval: 'D', start_date: HUGE, end_date: '2026-11-02' },
-      'start_date: must be YYYY-MM-DD or a millisecond timestamp',
+      'start_date: must be a date (YYYY-MM-DD) or a timestamp in milliseconds (13 digits; 10 would be seconds)',
     ],
   ] as const)('%s with a 100,000-character field is 400 naming it (%#)', async (path, fields, message) => {
     const r = await gw.post(path, { apikey: gw.apiKey, ...fields });

@@ -25,7 +25,7 @@ import {
 } from '../../../contract/index.js';
 import type { Instrument, InstrumentMaster } from '../../instruments/instrument.js';
 import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
-import { resolveBarRange } from '../bar-range.js';
+import { historyBarRange } from '../bar-range.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import { barRow } from '../ticker-format.js';
 
@@ -221,16 +221,16 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
 
     app.post('/api/v1/history', async (req) => {
       const body = kit.parse(HistoryRequest, req.body);
-      kit.account(body.apikey, 'api', '/api/v1/history');
-      const inst = instrumentOr400(body.exchange, body.symbol);
       const interval: BarInterval = body.interval;
-      const { fromSec, toSec } = resolveBarRange(
+      // The range is part of validation, so it is checked before the key.
+      const { fromSec, toSec } = historyBarRange(
         interval,
         body.start_date,
         body.end_date,
         Math.floor(market.clock.now() / 1000),
-        { from: 'start_date', to: 'end_date' },
       );
+      kit.account(body.apikey, 'api', '/api/v1/history');
+      const inst = instrumentOr400(body.exchange, body.symbol);
       // `oi` is always present (upstream adds the column; 0 for cash instruments).
       const oi = inst.kind === 'FUT' || inst.kind === 'CE' || inst.kind === 'PE' ? market.quote(inst).oi : 0;
       const res: HistoryResponse = {

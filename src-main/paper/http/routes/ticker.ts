@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Exchange, TickerQuery, type TickerResponse } from '../../../contract/index.js';
 import type { InstrumentMaster } from '../../instruments/instrument.js';
 import type { BarInterval, Market } from '../../market/market.js';
-import { resolveBarRange } from '../bar-range.js';
+import { tickerBarRange } from '../bar-range.js';
 import { sendError, toHttpError } from '../errors.js';
 import { isJsonObject } from '../kit.js';
 import { HttpError, type RouteKit, type RoutePlugin } from '../route-kit.js';
@@ -64,7 +64,7 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
           throw new HttpError(400, 'apikey is required (header X-API-KEY or query parameter apikey)');
         }
         const interval: BarInterval = q.interval;
-        const { fromSec, toSec } = resolveBarRange(
+        const { fromSec, toSec } = tickerBarRange(
           interval,
           q.from,
           q.to,
