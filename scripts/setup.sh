@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what OrderDesk needs on a fresh Debian machine: system packages (keytar's libsecret, a
-# keyring and D-Bus for the keychain tests, a toolchain for native modules) and the npm dependencies.
+# keyring and D-Bus for the keychain tests, a toolchain for native modules, Chromium for browser mode's
+# end-to-end test) and the npm dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 # Electron's binary cannot be downloaded on these machines; Electron code is checked by tsc and electron-vite.
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 
-apt_packages=(libsecret-1-dev gnome-keyring dbus python3 make g++)
+apt_packages=(libsecret-1-dev gnome-keyring dbus python3 make g++ chromium)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

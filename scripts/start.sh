@@ -22,11 +22,11 @@ electron_blocker() {
   local rel
   rel=$(cat node_modules/electron/path.txt 2>/dev/null || true)
   if [ -z "$rel" ] || [ ! -x "node_modules/electron/dist/$rel" ]; then
-    echo "no Electron binary in node_modules/electron (it cannot be downloaded on this machine)"
+    echo "no Electron binary installed"
   elif [ "$(uname -s)" = Linux ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-    echo "no display to open a window on"
+    echo "no display"
   elif ! ELECTRON_RUN_AS_NODE=1 timeout 20 "node_modules/electron/dist/$rel" --version >/dev/null 2>&1; then
-    echo "the Electron binary does not run"
+    echo "the Electron binary does not start"
   fi
 }
 
@@ -34,5 +34,5 @@ blocker=$(electron_blocker)
 if [ -z "$blocker" ]; then
   exec "$bin_dir/electron-vite" preview "$@"
 fi
-echo "Electron cannot run here ($blocker): starting OrderDesk in browser mode instead."
+echo "Electron cannot run here ($blocker); starting browser mode instead."
 browser_mode "$@"

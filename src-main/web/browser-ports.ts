@@ -1,15 +1,9 @@
 // The core's ports in browser mode: the page is the tray (its status bar shows the tray state) and
 // the notification surface (the core's `alert` events reach it over the bridge); the paper gateway
-// runs in this process on loopback.
-import type { CorePorts, Logger, StartPaperGateway } from '../core/index.js';
-import { startPaperGateway } from '../paper/gateway.js';
+// runs in this process on loopback (the composition's adapter, as every root uses).
+import { embeddedPaperGateway } from '../composition/paper-port.js';
+import type { CorePorts, Logger } from '../core/index.js';
 import type { WsBridge } from './ws-bridge.js';
-
-/** The embedded paper gateway for the default profile, on loopback, quiet. */
-export const paperGatewayAdapter: StartPaperGateway = async ({ dataDir, apiKey }) => {
-  const gw = await startPaperGateway({ dataDir, apiKey, host: '127.0.0.1', port: 0, logger: false });
-  return { url: gw.url, stop: () => gw.stop() };
-};
 
 export function browserPorts(o: {
   dataDir: string;
@@ -24,7 +18,7 @@ export function browserPorts(o: {
     // The page shows alerts itself from the `alert` event; the terminal gets a line per alert.
     notifier: { notify: (n) => o.logger.info(`alert: ${n.title}`, { kind: n.kind, body: n.body }) },
     tray: { update: (s) => o.bridge.publish('tray.state', s) },
-    startPaperGateway: paperGatewayAdapter,
+    startPaperGateway: embeddedPaperGateway,
     ...(o.keychain ? {} : { keytar: null }),
     // A browser tab is as good as a visible window for polling; the page reports hiding itself.
     visible: true,

@@ -66,10 +66,17 @@ export function runWebToExit(
   });
 }
 
-export function startWebProcess(args: string[], timeoutMs = 45_000): Promise<WebProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+/** The host as `npm run web` ends up running it; `via` runs another command line that starts it. */
+export function startWebProcess(
+  args: string[],
+  options: { via?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<WebProcess> {
+  const [command, ...pre] = options.via ?? [process.execPath, '--import', 'tsx', CLI];
+  const timeoutMs = options.timeoutMs ?? 45_000;
+  const child = spawn(command!, [...pre, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
     // Its own process group, so a stop reaches everything it started.
     detached: true,
   });
