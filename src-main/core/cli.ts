@@ -9,7 +9,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OPERATIONS, Settings, type Profile } from '../contract/index.js';
+import { OPERATIONS, Settings, errorMessage, type Profile } from '../contract/index.js';
 import { createGatewayClient, redact, type FetchFn, type GatewayResult } from '../gateway/index.js';
 import { KEYCHAIN_SERVICE } from './create-core.js';
 import type { Logger } from './ports.js';
@@ -237,9 +237,7 @@ if (invokedDirectly) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(
-        `${JSON.stringify({ kind: 'internal', message: err instanceof Error ? err.message : String(err) })}\n`,
-      );
+      process.stderr.write(`${JSON.stringify({ kind: 'internal', message: errorMessage(err) })}\n`);
       process.exitCode = EXIT.failed;
     },
   );

@@ -3,7 +3,7 @@
 // shell (or the browser-mode host, or a test) hands in the ports and binds `router` and `events`.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { PAPER_PROFILE_ID, type Profile } from '../contract/index.js';
+import { PAPER_PROFILE_ID, errorMessage, type Profile } from '../contract/index.js';
 import {
   createGatewayClient,
   redact,
@@ -98,7 +98,7 @@ export function createCore(ports: CorePorts): Core {
   const bus = createEventBus((name, err) =>
     logger.error('event listener failed', {
       event: name,
-      error: err instanceof Error ? err.message : String(err),
+      error: errorMessage(err),
     }),
   );
   const emit = bus.emit;
@@ -244,7 +244,7 @@ export function createCore(ports: CorePorts): Core {
     } catch (err) {
       logger.error('unknown outcomes not read back from the journal', {
         profileId,
-        error: err instanceof Error ? err.message : String(err),
+        error: errorMessage(err),
       });
       return [];
     }
@@ -291,7 +291,7 @@ export function createCore(ports: CorePorts): Core {
     switching = switching
       .then(() => openSession(profile))
       .catch((err: unknown) => {
-        logger.error('could not open the profile', { profileId: profile.id, error: String(err) });
+        logger.error('could not open the profile', { profileId: profile.id, error: errorMessage(err) });
       });
   }
 

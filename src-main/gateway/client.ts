@@ -10,6 +10,7 @@ import {
   SmartOrderResponse,
   TickerQuery,
   TickerResponse,
+  errorMessage,
   oneOf,
   text as textField,
   type OperationName,
@@ -140,7 +141,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       if (typeof key === 'string' && key.trim() !== '') return ok(key);
       return fail({ kind: 'unauthorised', message: 'no API key is set for this gateway' });
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
+      const why = errorMessage(err);
       return fail({ kind: 'unauthorised', message: `the API key could not be read: ${why}` });
     }
   }

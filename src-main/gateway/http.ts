@@ -1,6 +1,7 @@
 // One HTTP exchange with a deadline. It reports what happened on the wire and nothing more: whether an
 // answer came back, and if not, whether the request can have reached the gateway (which decides if a
 // mutation's outcome is unknown).
+import { errorMessage } from '../contract/index.js';
 import type { Clock } from './clock.js';
 
 export type FetchFn = typeof fetch;
@@ -48,7 +49,7 @@ function codesOf(err: unknown, depth = 0): string[] {
 
 function describe(err: unknown): string {
   const codes = codesOf(err);
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = errorMessage(err);
   return codes.length > 0 ? `${msg} (${[...new Set(codes)].join(', ')})` : msg;
 }
 

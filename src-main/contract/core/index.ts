@@ -1,5 +1,6 @@
 // The core's own schemas (settings, profiles, journal, secrets) and pure formatting helpers.
 export * from './decimal.js';
+export * from './error-message.js';
 export * from './format.js';
 export * from './journal.js';
 export * from './secrets.js';

@@ -1,5 +1,6 @@
 // Wraps one gateway order call in its journal entry: the intent is committed before the call (if the
 // journal cannot write, the order is not sent) and the outcome after, with the measured duration.
+import { errorMessage } from '../../contract/index.js';
 import type { GatewayResult } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import type { IntentInput, Journal } from './journal.js';
@@ -18,7 +19,7 @@ export async function journaled<T>(
     try {
       write();
     } catch (err) {
-      logger?.error('journal outcome not written', { id, reason: (err as Error).message });
+      logger?.error('journal outcome not written', { id, reason: errorMessage(err) });
     }
   };
   let result: GatewayResult<T>;
@@ -28,7 +29,7 @@ export async function journaled<T>(
     record(() =>
       journal.recordOutcome(id, {
         outcome: 'unknown',
-        error: { kind: 'exception', message: (err as Error).message ?? String(err) },
+        error: { kind: 'exception', message: errorMessage(err) },
         durationMs: performance.now() - started,
       }),
     );

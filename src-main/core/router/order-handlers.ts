@@ -1,7 +1,7 @@
 // Order channels: risk checks before anything leaves, the journal written before and after the
 // gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
 // resent: architecture rule 4).
-import type { IpcResult } from '../../contract/index.js';
+import { errorMessage, type IpcResult } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { journaled, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
@@ -84,7 +84,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       try {
         d.journal.recordCheck(journalId, toCheck(intent, known));
       } catch (err) {
-        d.logger.error('unknown outcome check not journalled', { journalId, reason: (err as Error).message });
+        d.logger.error('unknown outcome check not journalled', { journalId, reason: errorMessage(err) });
       }
       s.watcher.trackUnknown(journalId, intent, known);
       d.emit('order.unknown', {

@@ -7,6 +7,7 @@ import {
   type ChannelArgs,
   type ChannelOutput,
   type IpcResult,
+  errorMessage,
 } from '../../contract/index.js';
 import type { Logger } from '../ports.js';
 import { describeZodError, failResult } from './results.js';
@@ -39,7 +40,7 @@ export function createRouter(
     try {
       return await handler(parsed.data);
     } catch (err) {
-      const message = options.redact(err instanceof Error ? err.message : String(err));
+      const message = options.redact(errorMessage(err));
       options.logger.error('handler failed', { channel: c, error: message });
       return failResult('internal', `${c} failed: ${message}`);
     }

@@ -2,6 +2,7 @@
 // ciphertexts kept in one 0600 JSON file written atomically. The backend that encrypted them is
 // recorded, so a change (e.g. gnome-libsecret → kwallet) is detected instead of decrypting garbage.
 import { readFile } from 'node:fs/promises';
+import { errorCode, errorMessage } from '../../contract/index.js';
 import type { SafeStoragePort, SecretBackend } from '../ports.js';
 import { writeFileAtomic } from '../settings/atomic-file.js';
 
@@ -25,7 +26,7 @@ export function safeStorageUnusable(port: SafeStoragePort): string | undefined {
     available = port.isEncryptionAvailable();
     backend = port.getSelectedStorageBackend?.();
   } catch (err) {
-    return `safeStorage failed: ${(err as Error).message}`;
+    return `safeStorage failed: ${errorMessage(err)}`;
   }
   if (!available) return 'safeStorage encryption is not available';
   if (backend !== undefined && INSECURE_BACKENDS.has(backend))
@@ -48,7 +49,7 @@ export function safeStorageBackend(port: SafeStoragePort, filePath: string): Saf
     try {
       text = await readFile(filePath, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if (errorCode(err) === 'ENOENT') return {};
       throw err;
     }
     let parsed: Partial<SecretsFile>;
@@ -83,7 +84,7 @@ export function safeStorageBackend(port: SafeStoragePort, filePath: string): Saf
       try {
         return port.decryptString(Buffer.from(blob, 'base64'));
       } catch (err) {
-        problem = `the stored key for ${account} cannot be decrypted (${(err as Error).message}); enter it again`;
+        problem = `the stored key for ${account} cannot be decrypted (${errorMessage(err)}); enter it again`;
         return null;
       }
     },

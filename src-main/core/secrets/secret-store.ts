@@ -3,7 +3,7 @@
 // There is no plaintext tier. The key flows in (set) from the renderer and out only to the gateway
 // client, through a method whose name says so; the router must expose only the RouterSecretStore view.
 import { join } from 'node:path';
-import { ApiKeyInput, ProfileId, type SecretStatus } from '../../contract/index.js';
+import { ApiKeyInput, ProfileId, errorMessage, type SecretStatus } from '../../contract/index.js';
 import type { Logger, Paths, SafeStoragePort, SecretBackend } from '../ports.js';
 import { defaultKeytarLoader, keytarBackend, loadKeytar, type KeytarLoader } from './keytar-backend.js';
 import { memoryBackend } from './memory-backend.js';
@@ -57,9 +57,8 @@ interface Active {
 
 /** One line, bounded: error texts end up in a UI banner. */
 function brief(err: unknown): string {
-  const m = err instanceof Error ? err.message : String(err);
-  const line = m.split('\n')[0]?.trim() ?? '';
-  return line.length > 160 ? `${line.slice(0, 160)}…` : line || 'unknown error';
+  const line = errorMessage(err);
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
 }
 
 function checkProfileId(profileId: string): string {

@@ -1,7 +1,14 @@
 // settings.json: zod-validated on read (an invalid file falls back to defaults and is kept as .bak),
 // written atomically with mode 0600, never holding secrets.
 import { chmod, copyFile, readFile } from 'node:fs/promises';
-import { DEFAULT_SETTINGS, Settings, SettingsPatch, type SettingsInput } from '../../contract/index.js';
+import {
+  DEFAULT_SETTINGS,
+  Settings,
+  SettingsPatch,
+  errorCode,
+  errorMessage,
+  type SettingsInput,
+} from '../../contract/index.js';
 import type { Logger } from '../ports.js';
 import { removeStaleTemps, writeFileAtomic, type AtomicWriteOptions } from './atomic-file.js';
 import { migrateSettings } from './migrations.js';
@@ -63,8 +70,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     try {
       text = await readFile(path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-      return { kind: 'invalid', reason: (err as Error).message };
+      if (errorCode(err) === 'ENOENT') return { kind: 'missing' };
+      return { kind: 'invalid', reason: errorMessage(err) };
     }
     let raw: unknown;
     try {

@@ -2,14 +2,15 @@
 // funds and trades) within the client's shared rate budget, turns differences into events exactly
 // once, and settles unknown outcomes from the book. One poll runs at a time; the seen state is
 // stored before the events go out, so a crash cannot make an old fill news again.
-import type {
-  ConnectionEvent,
-  FundsRecord,
-  OrderBookResponse,
-  OrderSnapshot,
-  PollingIntervals,
-  PositionView,
-  TradeRecord,
+import {
+  errorMessage,
+  type ConnectionEvent,
+  type FundsRecord,
+  type OrderBookResponse,
+  type OrderSnapshot,
+  type PollingIntervals,
+  type PositionView,
+  type TradeRecord,
 } from '../../contract/index.js';
 import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
@@ -143,7 +144,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       logger.error('unknown outcome settled but not journalled', {
         profileId,
         journalId: r.journalId,
-        error: err instanceof Error ? err.message : String(err),
+        error: errorMessage(err),
       });
       return true;
     }
@@ -251,7 +252,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       pollOnce().catch((err: unknown) => {
         logger.error('watcher poll failed', {
           profileId,
-          error: err instanceof Error ? err.message : String(err),
+          error: errorMessage(err),
         });
       });
     chain = chain.then(run, run);

@@ -465,6 +465,28 @@ describe('mutations are never retried', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it.each([
+    ['null', null, 'no error detail (null was thrown)'],
+    ['a string', 'socket hang up', 'socket hang up'],
+    ['an object without a prototype', Object.create(null) as object, '[object Object]'],
+  ])('a fetch that throws %s is a typed failure, never a rejection', async (_what, thrown, said) => {
+    const { client, calls } = setup(
+      () => {
+        throw thrown;
+      },
+      { retry: { maxRetries: 0 } },
+    );
+    const read = await client.orderbook();
+    expect(read).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(!read.ok && read.error.message).toContain(said);
+    // It may have been sent: a mutation's outcome is unknown, and it goes once.
+    expect(await client.cancelorder({ strategy: 's', orderid: '1' })).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown_outcome' },
+    });
+    expect(calls).toHaveLength(2);
+  });
+
   it('429: one request, rate_limited (nothing was placed)', async () => {
     const { client, calls, clock } = setup(() =>
       json({ status: 'error', message: 'slow', retry_after: 1 }, 429),
