@@ -76,6 +76,11 @@ export class InstrumentQueue {
   ) {}
 }
 
+/** Key of the working orders that act on one position from one side. */
+export function sideKey(o: Pick<OrderRow, 'account' | 'exchange' | 'symbol' | 'product' | 'action'>): string {
+  return `${o.account}\u0000${o.exchange}\u0000${o.symbol}\u0000${o.product}\u0000${o.action}`;
+}
+
 export class ActiveIndex {
   /** Every active order by id, in placement order. */
   readonly byId = new Map<string, OrderRow>();
@@ -87,9 +92,38 @@ export class ActiveIndex {
   private nextToken = 1;
   private stale = 0;
   private entries = 0;
+  /**
+   * Σ claimed quantity of the working orders per sideKey, kept as orders are filed, so the funds
+   * check of a placement learns in O(1) how much of a position other orders already reduce.
+   */
+  private readonly claims = new Map<string, number>();
+  /** What each order added to `claims` when last filed. */
+  private readonly counted = new Map<string, { key: string; claimed: number }>();
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Σ quantity the working orders on this side of a position claim to reduce it by. */
+  claimedQuantity(key: string): number {
+    return this.claims.get(key) ?? 0;
+  }
+
+  private count(o: OrderRow): void {
+    this.uncount(o.orderid);
+    if (o.claimed === 0) return;
+    const key = sideKey(o);
+    this.counted.set(o.orderid, { key, claimed: o.claimed });
+    this.claims.set(key, (this.claims.get(key) ?? 0) + o.claimed);
+  }
+
+  private uncount(orderid: string): void {
+    const c = this.counted.get(orderid);
+    if (!c) return;
+    this.counted.delete(orderid);
+    const left = (this.claims.get(c.key) ?? 0) - c.claimed;
+    if (left === 0) this.claims.delete(c.key);
+    else this.claims.set(c.key, left);
   }
 
   /** Adds or re-files an order after any change of status, price or trigger. Drops it once inactive. */
@@ -99,6 +133,7 @@ export class ActiveIndex {
       return;
     }
     this.byId.set(o.orderid, o);
+    this.count(o);
     if (this.tokens.delete(o.orderid)) this.stale += 1;
     this.walkers.delete(o.orderid);
     if (o.status === 'open' && (o.pricetype === 'MARKET' || o.pricetype === 'SL-M')) {
@@ -121,6 +156,7 @@ export class ActiveIndex {
 
   delete(orderid: string): void {
     this.byId.delete(orderid);
+    this.uncount(orderid);
     this.walkers.delete(orderid);
     if (this.tokens.delete(orderid)) this.stale += 1;
     this.maybeCompact();
@@ -162,6 +198,8 @@ export class ActiveIndex {
 
   clear(): void {
     this.byId.clear();
+    this.claims.clear();
+    this.counted.clear();
     this.walkers.clear();
     this.queues.clear();
     this.tokens.clear();

@@ -5,7 +5,7 @@
 //     (−signed qty × price) = realised − cost (− holding cost for CNC).
 //  2. Strategy attribution sums to the position: Σ strategy quantity = Σ signed trade quantity.
 //  3. Orders agree with their trades: filled_quantity and fill_value = Σ of the order's trades;
-//     finished orders block no margin; filled ≤ quantity.
+//     finished orders block and claim nothing; filled ≤ quantity; claimed ≤ unfilled.
 //  4. Funds identity: available (the account's running balance) = capital + Σ fund movements =
 //     capital + realised − order blocks − position margin − holdings cost; used margin = order
 //     blocks + position margin; realised = Σ position realised.
@@ -80,11 +80,12 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
         filled_quantity: number;
         fill_value: number;
         margin_blocked: number;
+        claimed: number;
         tq: number | null;
         tv: number | null;
       }
     >(
-      `SELECT o.orderid, o.status, o.quantity, o.filled_quantity, o.fill_value, o.margin_blocked,
+      `SELECT o.orderid, o.status, o.quantity, o.filled_quantity, o.fill_value, o.margin_blocked, o.claimed,
          sum(t.quantity) AS tq, sum(t.quantity * t.price) AS tv
        FROM orders o LEFT JOIN trades t ON t.orderid = o.orderid GROUP BY o.orderid`,
     )
@@ -98,6 +99,9 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
     const active = o.status === 'open' || o.status === 'trigger pending';
     if (!active && o.margin_blocked !== 0)
       bad.push(`order ${o.orderid} (${o.status}) still blocks ${o.margin_blocked}`);
+    if (!active && o.claimed !== 0) bad.push(`order ${o.orderid} (${o.status}) still claims ${o.claimed}`);
+    if (o.claimed < 0 || o.claimed > o.quantity - o.filled_quantity)
+      bad.push(`order ${o.orderid}: claims ${o.claimed} of ${o.quantity - o.filled_quantity} unfilled`);
     if (o.status === 'complete' && o.filled_quantity !== o.quantity)
       bad.push(`order ${o.orderid}: complete but unfilled`);
   }

@@ -1,6 +1,6 @@
 // The paper ledger's tables. Money columns are integers of ₹0.0001 (see units.ts); quantities are
 // whole units. Every engine mutation writes these in one transaction (ledger.ts).
-export const LEDGER_SCHEMA_VERSION = 2;
+export const LEDGER_SCHEMA_VERSION = 3;
 
 export const LEDGER_DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -43,6 +43,9 @@ CREATE TABLE IF NOT EXISTS orders (
   rejection_reason  TEXT NOT NULL,
   -- Margin still blocked for the unfilled part.
   margin_blocked    INTEGER NOT NULL,
+  -- Unfilled quantity that reduces an opposite position and so blocks nothing; no other working
+  -- order of the same side may claim it too.
+  claimed           INTEGER NOT NULL DEFAULT 0,
   created_ms        INTEGER NOT NULL,
   updated_ms        INTEGER NOT NULL
 );
@@ -123,3 +126,8 @@ CREATE TABLE IF NOT EXISTS responses (
   PRIMARY KEY (account, request_id)
 );
 `;
+
+/** Columns added since version 2, for ledgers created before them (ALTER TABLE when missing). */
+export const LEDGER_ADDED_COLUMNS: readonly { table: string; column: string; definition: string }[] = [
+  { table: 'orders', column: 'claimed', definition: 'INTEGER NOT NULL DEFAULT 0' },
+];

@@ -6,17 +6,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Product } from '../../contract/index.js';
 import type { PaperOrder, PaperTrade } from './engine.js';
-import { LEDGER_DDL, LEDGER_SCHEMA_VERSION } from './ledger-schema.js';
+import { LEDGER_ADDED_COLUMNS, LEDGER_DDL, LEDGER_SCHEMA_VERSION } from './ledger-schema.js';
 
 export const LEDGER_FILE = 'paper.db';
 
 /**
  * An orders row: a PaperOrder with `price`, `trigger_price` and `margin_blocked` in units, and the
- * fill value (units, Σ price × quantity) kept instead of the average price; `seq` is the insertion order.
+ * fill value (units, Σ price × quantity) kept instead of the average price; `seq` is the insertion
+ * order; `claimed` the unfilled quantity that reduces an opposite position (it blocks no margin).
  */
 export interface OrderRow extends Omit<PaperOrder, 'average_price'> {
   seq: number;
   fill_value: number;
+  claimed: number;
 }
 export type NewOrderRow = Omit<OrderRow, 'seq'>;
 
@@ -121,9 +123,17 @@ export class Ledger {
     db.pragma('foreign_keys = OFF');
     db.pragma('busy_timeout = 5000');
     db.exec(LEDGER_DDL);
-    db.prepare(`INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)`).run(
-      String(LEDGER_SCHEMA_VERSION),
-    );
+    for (const c of LEDGER_ADDED_COLUMNS) {
+      const has = db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${c.table}')`)
+        .all()
+        .some((r) => r.name === c.column);
+      if (!has) db.exec(`ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.definition}`);
+    }
+    db.prepare(
+      `INSERT INTO meta(key, value) VALUES ('schema_version', ?)
+       ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run(String(LEDGER_SCHEMA_VERSION));
     this.db = db;
     this.tx = db.transaction((fn: () => unknown) => fn());
 
@@ -150,15 +160,16 @@ export class Ledger {
       orderInsert: db.prepare<NewOrderRow>(
         `INSERT INTO orders(orderid, account, strategy, exchange, symbol, action, quantity, pricetype,
            product, price, trigger_price, disclosed_quantity, status, filled_quantity, fill_value,
-           rejection_reason, margin_blocked, created_ms, updated_ms)
+           rejection_reason, margin_blocked, claimed, created_ms, updated_ms)
          VALUES (@orderid, @account, @strategy, @exchange, @symbol, @action, @quantity, @pricetype,
            @product, @price, @trigger_price, @disclosed_quantity, @status, @filled_quantity, @fill_value,
-           @rejection_reason, @margin_blocked, @created_ms, @updated_ms)`,
+           @rejection_reason, @margin_blocked, @claimed, @created_ms, @updated_ms)`,
       ),
       orderUpdate: db.prepare<OrderRow>(
         `UPDATE orders SET quantity = @quantity, price = @price, trigger_price = @trigger_price,
            status = @status, filled_quantity = @filled_quantity, fill_value = @fill_value,
-           margin_blocked = @margin_blocked, rejection_reason = @rejection_reason, updated_ms = @updated_ms
+           margin_blocked = @margin_blocked, claimed = @claimed, rejection_reason = @rejection_reason,
+           updated_ms = @updated_ms
          WHERE orderid = @orderid`,
       ),
       orderGet: db.prepare<[string, string], OrderRow>(
@@ -338,6 +349,7 @@ export class Ledger {
       cached.filled_quantity = row.filled_quantity;
       cached.fill_value = row.fill_value;
       cached.margin_blocked = row.margin_blocked;
+      cached.claimed = row.claimed;
       cached.rejection_reason = row.rejection_reason;
       cached.updated_ms = row.updated_ms;
     }

@@ -79,3 +79,18 @@ export function orderMargin(
   if (opening === 0) return 0;
   return ceilDiv(opening * refPrice, leverageFor(lev, inst, product, buy));
 }
+
+/**
+ * The part of an order's `quantity` that reduces an opposite `position` (so blocks nothing): only
+ * what other working orders of the same side have not already claimed (`claimedByOthers`), or
+ * several orders could each pass the funds check as "reducing" the same position.
+ */
+export function reducingQuantity(
+  buy: boolean,
+  quantity: number,
+  position: number,
+  claimedByOthers: number,
+): number {
+  if (!(buy ? position < 0 : position > 0)) return 0;
+  return Math.min(quantity, Math.max(0, Math.abs(position) - claimedByOthers));
+}

@@ -17,8 +17,14 @@ import type {
 } from './engine.js';
 import { istDayOf, istDayStartMs } from './ist-time.js';
 import { Ledger, type NewOrderRow, type OrderRow, type PositionRow, type TradeRow } from './ledger.js';
-import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, positionMargin } from './margin.js';
-import { ActiveIndex } from './active-index.js';
+import {
+  DEFAULT_LEVERAGE,
+  type LeverageConfig,
+  orderMargin,
+  positionMargin,
+  reducingQuantity,
+} from './margin.js';
+import { ActiveIndex, sideKey } from './active-index.js';
 import { type Fill, LiquidityTracker } from './matching.js';
 import { OrderIds, tradeId } from './order-ids.js';
 import { applyFill, sellFromHolding } from './positions.js';
@@ -307,15 +313,25 @@ class Engine implements PaperTradingEngine {
   private fill(o: OrderRow, inst: Instrument, f: Fill, now: number): void {
     const remainingBefore = o.quantity - o.filled_quantity;
     const q = f.quantity;
+    // A fill reduces the position first, using up the claimed part, which blocked nothing; the
+    // rest releases its share of the block held for the opening part.
+    const reducing = Math.min(q, o.claimed);
+    const openingBefore = remainingBefore - o.claimed;
     const release =
-      q >= remainingBefore ? o.margin_blocked : Math.round((o.margin_blocked * q) / remainingBefore);
+      q >= remainingBefore
+        ? o.margin_blocked
+        : openingBefore <= 0
+          ? 0
+          : Math.round((o.margin_blocked * (q - reducing)) / openingBefore);
     o.margin_blocked -= release;
+    o.claimed -= reducing;
     o.filled_quantity += q;
     o.fill_value += q * f.price;
     o.updated_ms = now;
     if (o.filled_quantity >= o.quantity) {
       o.status = 'complete';
       o.margin_blocked = 0;
+      o.claimed = 0;
       this.active?.delete(o.orderid);
     }
     this.saveOrder(o);
@@ -443,6 +459,7 @@ class Engine implements PaperTradingEngine {
         fill_value: 0,
         rejection_reason: '',
         margin_blocked: 0,
+        claimed: 0,
         created_ms: now,
         updated_ms: now,
       };
@@ -453,7 +470,13 @@ class Engine implements PaperTradingEngine {
         buy || input.product !== 'CNC' ? undefined : this.cncSellRefusal(account, row, row.quantity, pos);
       const ref =
         input.pricetype === 'MARKET' ? ltp : input.pricetype === 'LIMIT' ? row.price : row.trigger_price;
-      const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity, ref, pos?.quantity ?? 0);
+      row.claimed = reducingQuantity(
+        buy,
+        row.quantity,
+        pos?.quantity ?? 0,
+        this.activeOrders().claimedQuantity(sideKey(row)),
+      );
+      const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity - row.claimed, ref, 0);
       const available = reason ? 0 : this.availableUnits(account);
       const rejection =
         reason ??
@@ -462,7 +485,7 @@ class Engine implements PaperTradingEngine {
           : undefined);
       if (rejection) {
         // Business refusals are recorded (sandbox behaviour) and answered 400 with the order id.
-        this.ledger.insertOrder({ ...row, status: 'rejected', rejection_reason: rejection });
+        this.ledger.insertOrder({ ...row, status: 'rejected', rejection_reason: rejection, claimed: 0 });
         return refuse(400, rejection, row.orderid);
       }
 
@@ -565,6 +588,7 @@ class Engine implements PaperTradingEngine {
       // recomputed at the new quantity and reference price, so raising a resting order's size cannot
       // bypass the funds check; a decrease releases the difference. The next tick decides fills.
       let margin = o.margin_blocked;
+      let claimed = o.claimed;
       if (inst) {
         const buy = o.action === 'BUY';
         const ref =
@@ -574,15 +598,10 @@ class Engine implements PaperTradingEngine {
               ? price
               : trigger;
         const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
-        margin = orderMargin(
-          this.lev,
-          inst,
-          o.product,
-          buy,
-          quantity - o.filled_quantity,
-          ref,
-          pos?.quantity ?? 0,
-        );
+        // Its own claim is given up and made again at the new size; others keep theirs.
+        const others = this.activeOrders().claimedQuantity(sideKey(o)) - o.claimed;
+        claimed = reducingQuantity(buy, quantity - o.filled_quantity, pos?.quantity ?? 0, others);
+        margin = orderMargin(this.lev, inst, o.product, buy, quantity - o.filled_quantity - claimed, ref, 0);
         const extra = margin - o.margin_blocked;
         const available = this.availableUnits(account);
         if (extra > available) {
@@ -607,6 +626,7 @@ class Engine implements PaperTradingEngine {
         price,
         trigger_price: trigger,
         margin_blocked: margin,
+        claimed,
         updated_ms: now,
       };
       this.ledger.updateOrder(updated);
@@ -623,7 +643,7 @@ class Engine implements PaperTradingEngine {
       if (!o) return refuse(404, `Order ${orderid} not found`);
       if (!ACTIVE.has(o.status)) return refuse(400, `Cannot cancel order in ${o.status} status`);
       const released = o.margin_blocked;
-      const updated: OrderRow = { ...o, status: 'cancelled', margin_blocked: 0, updated_ms: now };
+      const updated: OrderRow = { ...o, status: 'cancelled', margin_blocked: 0, claimed: 0, updated_ms: now };
       this.ledger.updateOrder(updated);
       this.ledger.movement(account, now, 'cancel', { available: released, used: -released }, orderid);
       this.activeOrders().delete(orderid);
