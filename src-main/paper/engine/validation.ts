@@ -8,13 +8,9 @@ const EQUITY_EXCHANGES = new Set(['NSE', 'BSE']);
 /** Exchanges where quantities are in lots and CNC is refused (sandbox list). */
 export const DERIVATIVE_EXCHANGES = new Set(['NFO', 'BFO', 'MCX', 'CDS', 'BCD', 'NCDEX', 'NCO']);
 
-/**
- * The master's spelling of a request symbol: placeorder has always upper-cased, so every endpoint
- * must, or a lower-case symbol reads another (empty) position.
- */
-export function normaliseSymbol(symbol: string): string {
-  return symbol.trim().toUpperCase();
-}
+// The master's spelling of a request symbol, one rule for every endpoint (market data too): a
+// lower-case symbol must never read another (empty) position.
+export { normaliseSymbol } from '../instruments/symbols.js';
 
 /** Rules that need no instrument: product/exchange and the price fields each price type needs. */
 export function checkShape(input: OrderInput): string | undefined {

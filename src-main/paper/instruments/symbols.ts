@@ -36,3 +36,11 @@ export function optionBrSymbol(
 ): string {
   return `${underlying} ${formatStrike(strike)} ${type} ${brokerDate(expiryIso)}`;
 }
+
+/**
+ * The master's spelling of a request symbol (every master symbol is upper-case). Placeorder has
+ * always upper-cased, so every endpoint does: `sbin` is SBIN for depth and quotes as for orders.
+ */
+export function normaliseSymbol(symbol: string): string {
+  return symbol.trim().toUpperCase();
+}

@@ -564,6 +564,51 @@ describe('history (§9.4)', () => {
   });
 });
 
+describe('symbol case: upper-cased on every endpoint, as placeorder does', () => {
+  const read = (path: string, fields: Record<string, unknown>) =>
+    gw.post(`/api/v1/${path}`, { apikey: gw.apiKey, ...fields });
+  const history = { exchange: 'NSE', interval: 'D', start_date: '2026-11-02', end_date: '2026-11-13' };
+
+  it.each([
+    ['depth', { exchange: 'NSE' }],
+    ['quotes', { exchange: 'NSE' }],
+    ['symbol', { exchange: 'NSE' }],
+    ['history', history],
+  ] as const)('%s answers sbin and  Sbin  exactly as SBIN', async (path, fields) => {
+    const upper = await read(path, { ...fields, symbol: 'SBIN' });
+    expect(upper.status, upper.text).toBe(200);
+    for (const symbol of ['sbin', ' Sbin ']) {
+      const r = await read(path, { ...fields, symbol });
+      expect(r.status, r.text).toBe(200);
+      expect(r.json).toEqual(upper.json);
+    }
+  });
+
+  it('multiquotes quotes a lower-case symbol and echoes the master spelling', async () => {
+    const r = await read('multiquotes', { symbols: [{ symbol: 'sbin', exchange: 'NSE' }] });
+    expect(r.status, r.text).toBe(200);
+    const quotes = await read('quotes', { symbol: 'SBIN', exchange: 'NSE' });
+    expect(r.body['results']).toEqual([{ symbol: 'SBIN', exchange: 'NSE', data: quotes.body['data'] }]);
+  });
+
+  it('ticker answers NSE:sbin (JSON and txt) as NSE:SBIN', async () => {
+    const q = 'interval=D&from=2026-11-02&to=2026-11-13';
+    const key = { 'X-API-KEY': gw.apiKey };
+    const upper = await gw.get(`/api/v1/ticker/NSE:SBIN?${q}`, key);
+    const lower = await gw.get(`/api/v1/ticker/NSE:sbin?${q}`, key);
+    expect([lower.status, lower.text]).toEqual([200, upper.text]);
+    const txt = await gw.get(`/api/v1/ticker/sbin?${q}&format=txt`, key);
+    expect(txt.status).toBe(200);
+    expect(txt.text.split('\n')[0]).toMatch(/^NSE:SBIN,2026-11-02,/);
+  });
+
+  it('an unknown symbol is still refused, named in the master spelling', async () => {
+    const r = await read('quotes', { symbol: 'nosuch', exchange: 'NSE' });
+    expect(r.status).toBe(400);
+    expect(r.body['message']).toMatch(/^Symbol 'NOSUCH' not found for exchange 'NSE'/);
+  });
+});
+
 describe('authentication', () => {
   const bodies: [string, Record<string, unknown>][] = [
     ['/api/v1/ping', {}],

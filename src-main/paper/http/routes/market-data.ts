@@ -24,6 +24,7 @@ import {
   type SymbolResponse,
 } from '../../../contract/index.js';
 import type { Instrument, InstrumentMaster } from '../../instruments/instrument.js';
+import { normaliseSymbol } from '../../instruments/symbols.js';
 import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
 import { historyBarRange } from '../bar-range.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
@@ -104,7 +105,9 @@ export function intervalsData(): IntervalsResponse['data'] {
 
 export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
   const { master, market } = deps;
-  const instrumentOr400 = (exchange: string, symbol: string): Instrument => {
+  // Symbols are upper-cased on every endpoint, as placeorder does (normaliseSymbol).
+  const instrumentOr400 = (exchange: string, requested: string): Instrument => {
+    const symbol = normaliseSymbol(requested);
     const inst = master.get(exchange, symbol);
     if (!inst) throw new HttpError(400, notFoundForQuotes(symbol, exchange));
     return inst;
@@ -162,7 +165,8 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
       // Upstream lists the invalid symbols first, then the quotes.
       const invalid: { symbol: string; exchange: string; error: string }[] = [];
       const valid: { symbol: string; exchange: string; data: QuoteData }[] = [];
-      for (const { symbol, exchange } of body.symbols) {
+      for (const { symbol: requested, exchange } of body.symbols) {
+        const symbol = normaliseSymbol(requested);
         const inst = master.get(exchange, symbol);
         if (inst) valid.push({ symbol, exchange, data: quoteData(market, inst) });
         else invalid.push({ symbol, exchange, error: notFoundForQuotes(symbol, exchange) });
@@ -177,8 +181,9 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
     app.post('/api/v1/symbol', async (req) => {
       const body = kit.parse(SymbolRequest, req.body);
       kit.account(body.apikey, 'api', '/api/v1/symbol');
-      const inst = master.get(body.exchange, body.symbol);
-      if (!inst) throw new HttpError(404, `Symbol ${body.symbol} not found in exchange ${body.exchange}`);
+      const symbol = normaliseSymbol(body.symbol);
+      const inst = master.get(body.exchange, symbol);
+      if (!inst) throw new HttpError(404, `Symbol ${symbol} not found in exchange ${body.exchange}`);
       const res: SymbolResponse = { status: 'success', data: { id: inst.id, ...symbolRecord(inst) } };
       return res;
     });

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Exchange, TickerQuery, type TickerResponse } from '../../../contract/index.js';
 import type { InstrumentMaster } from '../../instruments/instrument.js';
+import { normaliseSymbol } from '../../instruments/symbols.js';
 import type { BarInterval, Market } from '../../market/market.js';
 import { tickerBarRange } from '../bar-range.js';
 import { sendError, toHttpError } from '../errors.js';
@@ -25,7 +26,10 @@ function quote(v: string): string {
   return v.length > 80 ? `${v.slice(0, 80)}…` : v;
 }
 
-/** `EXCHANGE:SYMBOL` → parts; no exchange part → NSE; no value at all → NSE:RELIANCE. */
+/**
+ * `EXCHANGE:SYMBOL` → parts; no exchange part → NSE; no value at all → NSE:RELIANCE. The symbol is
+ * upper-cased, as on every endpoint (normaliseSymbol).
+ */
 export function splitTicker(value: string | undefined): { exchange: string; symbol: string } {
   const v = (value ?? '').trim();
   if (v === '') return splitTicker(DEFAULT_TICKER);
@@ -33,7 +37,7 @@ export function splitTicker(value: string | undefined): { exchange: string; symb
   if (parts.length > 2) throw new HttpError(400, `ticker must be EXCHANGE:SYMBOL, got ${quote(v)}`);
   const [first = '', second] = parts;
   const exchange = second === undefined ? 'NSE' : first.trim() || 'NSE';
-  const symbol = (second === undefined ? first : second).trim();
+  const symbol = normaliseSymbol(second === undefined ? first : second);
   if (symbol === '') throw new HttpError(400, `ticker ${quote(v)} has no symbol (EXCHANGE:SYMBOL)`);
   if (symbol.length > MAX_SYMBOL_LENGTH) {
     throw new HttpError(400, `symbol must be at most ${MAX_SYMBOL_LENGTH} characters`);
