@@ -173,7 +173,7 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
       if (!pick) break;
       // Orders first: never queue behind others, never take the budget's last free slots.
       const load = s.client.load();
-      if (load.waiting > 0 || load.free <= reserveFor(plan, load.limit)) {
+      if (load.waiting > 0 || load.free <= reserveFor(plan, pick.lane, load.limit)) {
         wake = Math.min(wake, now + plan.deferMs);
         break;
       }
