@@ -79,6 +79,11 @@ export interface CorePorts {
   patience?: Patience;
   /** Whether the window starts visible. */
   visible?: boolean;
+  /**
+   * Runs on this profile instead of the saved active one, and saves no switch to it (the CLI's
+   * --profile and --url). One that settings do not hold is transient: it lasts as long as this core.
+   */
+  profile?: Profile;
 }
 
 export interface Core {
@@ -395,7 +400,7 @@ export function createCore(ports: CorePorts): Core {
       for (const w of settings.warnings()) logger.warn(w);
       wire();
       started = true;
-      await openSession(profiles.active());
+      await openSession(ports.profile ?? profiles.active());
     },
     async stop() {
       started = false;

@@ -1,12 +1,14 @@
-// The CLI, spawned as a user would run it, against an embedded paper gateway.
+// The CLI, spawned as a user would run it (and in-process through runCli), against an embedded paper
+// gateway. Order operations go through the core on the data dir: its risk limits and its journal.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_PROFILE, Settings } from '../../../src-main/contract/index.js';
-import { runCli } from '../../../src-main/core/cli.js';
-import { KEYCHAIN_SERVICE } from '../../../src-main/core/create-core.js';
+import { runCli } from '../../../src-main/cli/cli.js';
+import { PAPER_PROFILE, Settings, type SettingsInput } from '../../../src-main/contract/index.js';
+import { KEYCHAIN_SERVICE } from '../../../src-main/core/index.js';
+import { createJournal } from '../../../src-main/core/journal/index.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
 import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
 
@@ -34,7 +36,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       'npx',
-      ['tsx', 'src-main/core/cli.ts', ...args],
+      ['tsx', 'src-main/cli/cli.ts', ...args],
       { env: { ...process.env, ORDERDESK_DATA_DIR: dataDir, ...env }, timeout: 30_000 },
       (err, stdout, stderr) => {
         const line = stderr.split('\n').find((l) => l.startsWith('{'));
@@ -100,7 +102,7 @@ describe('cli', () => {
     expect(r.stderr).not.toContain('supersecretvalue123');
   });
 
-  it('parses JSON values (a basket) and reports invalid input before any request', async () => {
+  it('parses JSON values (a basket) and reports invalid input (exit 2) before any request', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const urls: string[] = [];
@@ -134,9 +136,10 @@ describe('cli', () => {
         ],
         io,
       ),
-    ).toBe(1);
+    ).toBe(2);
+    // The router's schema refuses it, as it would the app's ticket.
     expect(JSON.parse(err.join(''))).toMatchObject({
-      kind: 'bad_input',
+      kind: 'invalid_input',
       message: expect.stringMatching(/action/),
     });
     expect(urls.filter((u) => u.endsWith('/placeorder'))).toEqual([]);
@@ -196,7 +199,7 @@ describe('cli', () => {
       keychain.items.delete(`${KEYCHAIN_SERVICE}/remote`);
       err.length = 0;
       expect(await runCli(['--profile', 'remote', 'funds'], io)).toBe(1);
-      expect(JSON.parse(err.join(''))).toMatchObject({ kind: 'unauthorised', message: /profile remote/ });
+      expect(JSON.parse(err.join(''))).toMatchObject({ kind: 'no_key', message: /profile remote/ });
       expect(urls).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -213,8 +216,111 @@ describe('cli', () => {
     });
     expect(code).toBe(1);
     expect(JSON.parse(err.join(''))).toMatchObject({
-      kind: 'unauthorised',
+      kind: 'no_key',
       message: expect.stringMatching(/ORDERDESK_API_KEY/),
     });
+  });
+});
+
+describe('cli orders go through the core', () => {
+  /** A data dir with these settings, removed after the test. */
+  function dataDirWith(settings: SettingsInput): string {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-core-'));
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(Settings.parse(settings)));
+    dirs.push(dir);
+    return dir;
+  }
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  /** The order book of one account, straight from the gateway. */
+  async function orderBook(key: string): Promise<{ orderid: string; quantity: number | string }[]> {
+    const r = await gw.post('/api/v1/orderbook', { apikey: key });
+    expect(r.status).toBe(200);
+    return (r.body.data as { orders: { orderid: string; quantity: number | string }[] }).orders;
+  }
+
+  const order = (quantity: number) => [
+    'placeorder',
+    'symbol=SBIN',
+    'exchange=NSE',
+    'action=BUY',
+    `quantity=${quantity}`,
+    'pricetype=MARKET',
+    'product=MIS',
+    'strategy=cli',
+  ];
+
+  it('a placeorder over the settings’ quantity limit is refused with the reason, exit 1, and never sent', async () => {
+    // A fresh account, so its order book holds only what this test sends.
+    const key = gw.newKey();
+    const dir = dataDirWith({ risk: { maxQuantityPerOrder: 5 } });
+    const r = await cli(['--url', gw.url, ...order(10)], { ORDERDESK_API_KEY: key, ORDERDESK_DATA_DIR: dir });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.error).toMatchObject({
+      kind: 'risk',
+      message: expect.stringMatching(/Quantity 10 exceeds your limit of 5 per order/),
+    });
+    expect(await orderBook(key)).toEqual([]);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    // The refusal is journalled too, as the app's is ("what did I try?").
+    const journal = createJournal({ dbPath: join(dir, 'journal.db') });
+    try {
+      expect(journal.query({ profileId: 'cli' })).toMatchObject([
+        { operation: 'placeorder', outcome: 'error', error: { kind: 'risk' }, orderIds: [] },
+      ]);
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('a placeorder within the limits is in the journal and in the gateway’s order book exactly once', async () => {
+    const key = gw.newKey();
+    const dir = dataDirWith({ risk: { maxQuantityPerOrder: 5 } });
+    const r = await cli(['--url', gw.url, ...order(3)], { ORDERDESK_API_KEY: key, ORDERDESK_DATA_DIR: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const { orderid } = JSON.parse(r.stdout) as { orderid: string };
+    expect(orderid).toMatch(/^\d+$/);
+
+    const book = await orderBook(key);
+    expect(book.map((o) => o.orderid)).toEqual([orderid]);
+    expect(Number(book[0]?.quantity)).toBe(3);
+
+    const journal = createJournal({ dbPath: join(dir, 'journal.db') });
+    try {
+      const entries = journal.query({ profileId: 'cli' });
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        operation: 'placeorder',
+        outcome: 'ok',
+        orderIds: [orderid],
+        request: { symbol: 'SBIN', quantity: 3, strategy: 'cli' },
+      });
+      // The key is never journalled.
+      expect(JSON.stringify(entries)).not.toContain(key);
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('options orders are not offered: the CLI sends no order around the core', async () => {
+    const err: string[] = [];
+    const urls: string[] = [];
+    const code = await runCli(['--url', gw.url, 'optionsorder', 'strategy=cli'], {
+      env: { ORDERDESK_API_KEY: gw.apiKey, ORDERDESK_DATA_DIR: dataDir },
+      stdout: () => undefined,
+      stderr: (t) => err.push(t),
+      keytar: null,
+      fetch: ((input: string | URL | Request, init?: RequestInit) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      }) as typeof fetch,
+    });
+    expect(code).toBe(2);
+    expect(JSON.parse(err.join(''))).toMatchObject({ kind: 'invalid_input', message: /not offered/ });
+    expect(urls).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The CLI's argument parsing: flags, field=value with JSON values, and no key from an argument.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../../src-main/core/cli.js';
+import { parseCliArgs } from '../../../src-main/cli/args.js';
 
 describe('parseCliArgs', () => {
   it('reads flags, the operation and fields; JSON-looking values are parsed', () => {
@@ -37,6 +37,9 @@ describe('parseCliArgs', () => {
     [['funds', 'API_KEY=abc123'], /never taken from an argument/],
     [['--apikey', 'abc123', 'funds'], /never taken from an argument/],
     [['launch'], /unknown operation "launch"/],
+    // Order operations the core has no channel for are never sent around it.
+    [['optionsorder'], /optionsorder is not offered/],
+    [['closepositionHosted'], /closepositionHosted is not offered/],
     [['funds', 'novalue'], /expected field=value/],
     [['--port', '1', 'funds'], /unknown option --port/],
     [['--url'], /--url needs a value/],
