@@ -1,6 +1,6 @@
 // The order engine's surface, shared by the single-order routes and the composite operations
 // (smart, split, basket, cancel-all, close). Implemented in trading-engine.ts over the SQLite ledger.
-import type { Action, PriceType, Product } from '../../contract/index.js';
+import type { Action, ModifyOrderRequest, PriceType, Product } from '../../contract/index.js';
 
 export type PaperOrderStatus = 'open' | 'trigger pending' | 'complete' | 'cancelled' | 'rejected';
 
@@ -76,6 +76,15 @@ export interface PaperHolding {
   pnlpercent: number;
 }
 
+/** A modify request as parsed by the contract, without the key and order id. */
+export type OrderModification = Omit<ModifyOrderRequest, 'apikey' | 'orderid'>;
+
+/** A modified order and the fields that changed (none: the order already had these values). */
+export interface ModifyOutcome {
+  order: PaperOrder;
+  changed: readonly string[];
+}
+
 /** An accepted order, or a refusal with the HTTP status and message to answer with. */
 export type EngineResult<T> =
   { ok: true; value: T } | { ok: false; status: number; message: string; orderid?: string };
@@ -83,11 +92,8 @@ export type EngineResult<T> =
 export interface TradingEngine {
   /** Validates against the instrument, funds and rules, records it, and tries to fill at once. */
   placeOrder(account: string, input: OrderInput): EngineResult<PaperOrder>;
-  modifyOrder(
-    account: string,
-    orderid: string,
-    changes: { quantity: number; price: number; trigger_price: number },
-  ): EngineResult<PaperOrder>;
+  /** Changes a working order (see the implementation for what may change), then matches it. */
+  modifyOrder(account: string, orderid: string, req: OrderModification): EngineResult<ModifyOutcome>;
   cancelOrder(account: string, orderid: string): EngineResult<PaperOrder>;
   order(account: string, orderid: string): PaperOrder | undefined;
   /** Today's orders, newest first. */

@@ -166,8 +166,8 @@ export class Ledger {
            @rejection_reason, @margin_blocked, @claimed, @created_ms, @updated_ms)`,
       ),
       orderUpdate: db.prepare<OrderRow>(
-        `UPDATE orders SET quantity = @quantity, price = @price, trigger_price = @trigger_price,
-           status = @status, filled_quantity = @filled_quantity, fill_value = @fill_value,
+        `UPDATE orders SET quantity = @quantity, pricetype = @pricetype, price = @price,
+           trigger_price = @trigger_price, disclosed_quantity = @disclosed_quantity, status = @status, filled_quantity = @filled_quantity, fill_value = @fill_value,
            margin_blocked = @margin_blocked, claimed = @claimed, rejection_reason = @rejection_reason,
            updated_ms = @updated_ms
          WHERE orderid = @orderid`,
@@ -343,7 +343,9 @@ export class Ledger {
     if (cached) {
       // The columns orderUpdate writes.
       cached.quantity = row.quantity;
+      cached.pricetype = row.pricetype;
       cached.price = row.price;
+      cached.disclosed_quantity = row.disclosed_quantity;
       cached.trigger_price = row.trigger_price;
       cached.status = row.status;
       cached.filled_quantity = row.filled_quantity;

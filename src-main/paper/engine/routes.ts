@@ -19,7 +19,7 @@ import {
   type TradeBookResponse,
 } from '../../contract/index.js';
 import { HttpError, type RoutePlugin } from '../http/route-kit.js';
-import type { EngineResult, PaperOrder, TradingEngine } from './engine.js';
+import type { EngineResult, TradingEngine } from './engine.js';
 import {
   fundsRecord,
   holdingRecord,
@@ -31,7 +31,9 @@ import {
 } from './format.js';
 import { normaliseSymbol } from './validation.js';
 
-function accepted(result: EngineResult<PaperOrder>): PaperOrder {
+function accepted<T extends { orderid: string } | { order: { orderid: string } }>(
+  result: EngineResult<T>,
+): T {
   if (result.ok) return result.value;
   throw new HttpError(result.status, result.message, result.orderid ? { orderid: result.orderid } : {});
 }
@@ -59,16 +61,15 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
     });
 
     app.post('/api/v1/modifyorder', async (request): Promise<OrderIdResponse> => {
-      const req = kit.parse(ModifyOrderRequest, request.body);
-      const account = kit.account(req.apikey, 'order', '/api/v1/modifyorder');
-      const order = accepted(
-        engine.modifyOrder(account, req.orderid, {
-          quantity: req.quantity,
-          price: req.price,
-          trigger_price: req.trigger_price,
-        }),
-      );
-      return { status: 'success', orderid: order.orderid, message: 'Order modified successfully' };
+      const { apikey, orderid, ...changes } = kit.parse(ModifyOrderRequest, request.body);
+      const account = kit.account(apikey, 'order', '/api/v1/modifyorder');
+      const { order, changed } = accepted(engine.modifyOrder(account, orderid, changes));
+      // Never report a change that did not happen.
+      const message =
+        changed.length > 0
+          ? 'Order modified successfully'
+          : `No change: order ${order.orderid} already has these values`;
+      return { status: 'success', orderid: order.orderid, message };
     });
 
     app.post('/api/v1/cancelorder', async (request): Promise<OrderIdResponse> => {

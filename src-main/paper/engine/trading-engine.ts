@@ -1,12 +1,14 @@
 // The paper trading engine: validation, margin, matching against the simulated book, positions,
 // holdings and funds, all persisted in the SQLite ledger. Every mutation is one transaction that
 // commits before the caller answers, so an acknowledged order survives a SIGKILL.
-import type { Action, Product } from '../../contract/index.js';
+import type { Action, PriceType, Product } from '../../contract/index.js';
 import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
 import type { BookLevel, Clock, Market } from '../market/market.js';
 import type {
   EngineResult,
+  ModifyOutcome,
   OrderInput,
+  OrderModification,
   PaperFunds,
   PaperHolding,
   PaperOrder,
@@ -33,9 +35,12 @@ import {
   checkInstrument,
   checkQuantity,
   checkShape,
+  checkStopLimit,
   checkTick,
   normalise,
   normaliseSymbol,
+  usesPrice,
+  usesTrigger,
 } from './validation.js';
 
 export const DEFAULT_CAPITAL = 10_000_000;
@@ -433,10 +438,7 @@ class Engine implements PaperTradingEngine {
     if (input.pricetype === 'MARKET') {
       ltp = toUnits(this.market.lastPrice(inst));
       if (ltp <= 0) {
-        return refuse(
-          400,
-          `Cannot place MARKET order for ${inst.symbol} - unable to fetch current price. Please try again later or use LIMIT order with a specific price.`,
-        );
+        return refuse(400, marketPriceMissing(inst.symbol));
       }
     }
     return this.transaction(() => {
@@ -478,11 +480,7 @@ class Engine implements PaperTradingEngine {
       );
       const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity - row.claimed, ref, 0);
       const available = reason ? 0 : this.availableUnits(account);
-      const rejection =
-        reason ??
-        (margin > available
-          ? `Insufficient funds. Required: ₹${formatMoney(margin)}, Available: ₹${formatMoney(available)}, Shortage: ₹${formatMoney(margin - available)}`
-          : undefined);
+      const rejection = reason ?? (margin > available ? insufficientFunds(margin, available) : undefined);
       if (rejection) {
         // Business refusals are recorded (sandbox behaviour) and answered 400 with the order id.
         this.ledger.insertOrder({ ...row, status: 'rejected', rejection_reason: rejection, claimed: 0 });
@@ -530,108 +528,118 @@ class Engine implements PaperTradingEngine {
     return undefined;
   }
 
-  modifyOrder(
-    account: string,
-    orderid: string,
-    changes: { quantity: number; price: number; trigger_price: number },
-  ): EngineResult<PaperOrder> {
+  /**
+   * Applies what a modify may change (quantity, pricetype, price, trigger_price, disclosed_quantity)
+   * and refuses a different exchange, symbol, action or product: those name the order, and a modify
+   * that silently ignored them would report a change that never happened. The strategy is only the
+   * caller's tag, as for cancelorder. Price or trigger 0 means "keep" (sandbox). The result is then
+   * matched like a placement: a limit moved through the market takes the book at market prices.
+   */
+  modifyOrder(account: string, orderid: string, req: OrderModification): EngineResult<ModifyOutcome> {
     this.sync();
     const now = this.clock.now();
-    return this.transaction(() => {
+    return this.transaction((): EngineResult<ModifyOutcome> => {
       const o = this.ledger.order(account, orderid);
       if (!o) return refuse(404, `Order ${orderid} not found`);
       if (!ACTIVE.has(o.status)) return refuse(400, `Cannot modify order in ${o.status} status`);
-      const inst = this.instrument(o.exchange, o.symbol);
-      // Zero means "not provided" (sandbox); only quantity, price and trigger change.
-      const usesPrice = o.pricetype === 'LIMIT' || o.pricetype === 'SL';
-      const usesTrigger = o.pricetype === 'SL' || o.pricetype === 'SL-M';
-      if (changes.price > 0 && !usesPrice) return refuse(400, `${o.pricetype} orders do not accept a price`);
-      if (changes.trigger_price > 0 && !usesTrigger) {
-        return refuse(400, `${o.pricetype} orders do not accept a trigger_price`);
+      const fixed = fixedFieldChange(o, req);
+      if (fixed) {
+        return refuse(
+          400,
+          `modifyorder cannot change ${fixed}: order ${orderid} has ${fixed} ${o[fixed]}; cancel it and place a new order`,
+        );
       }
-      const quantity = changes.quantity > 0 ? changes.quantity : o.quantity;
+      const pricetype = req.pricetype;
+      if (req.price > 0 && !usesPrice(pricetype)) {
+        return refuse(400, `${pricetype} orders do not accept a price`);
+      }
+      if (req.trigger_price > 0 && !usesTrigger(pricetype)) {
+        return refuse(400, `${pricetype} orders do not accept a trigger_price`);
+      }
+      const keep = (units: number, used: (t: PriceType) => boolean) => (used(o.pricetype) ? units : 0);
+      const price = !usesPrice(pricetype) ? 0 : req.price > 0 ? toUnits(req.price) : keep(o.price, usesPrice);
+      const trigger = !usesTrigger(pricetype)
+        ? 0
+        : req.trigger_price > 0
+          ? toUnits(req.trigger_price)
+          : keep(o.trigger_price, usesTrigger);
+      if (usesPrice(pricetype) && price === 0) return refuse(400, `${pricetype} orders require price`);
+      if (usesTrigger(pricetype) && trigger === 0) {
+        return refuse(400, `${pricetype} orders require trigger_price`);
+      }
+      const quantity = req.quantity;
       if (quantity <= o.filled_quantity) {
         return refuse(400, `Quantity ${quantity} must exceed the filled quantity ${o.filled_quantity}`);
       }
-      if (inst) {
-        const bad =
-          checkQuantity(quantity, inst) ??
-          (changes.price > 0 ? checkTick('Price', changes.price, inst) : undefined) ??
-          (changes.trigger_price > 0 ? checkTick('Trigger price', changes.trigger_price, inst) : undefined);
-        if (bad) return refuse(400, bad);
-      }
+      const inst = this.instrument(o.exchange, o.symbol);
+      if (!inst) return refuse(400, `Symbol ${o.symbol} not found on ${o.exchange}`);
+      const bad =
+        checkQuantity(quantity, inst) ??
+        (req.price > 0 ? checkTick('Price', req.price, inst) : undefined) ??
+        (req.trigger_price > 0 ? checkTick('Trigger price', req.trigger_price, inst) : undefined) ??
+        checkStopLimit({
+          pricetype,
+          action: o.action,
+          price: toRupees(price),
+          trigger_price: toRupees(trigger),
+        });
+      if (bad) return refuse(400, bad);
       // Raising a CNC SELL is checked like a placement, so it cannot sell more than is owned; the
       // filled part has already left the position and holdings, so the unfilled rest is what must be
       // covered. A decrease is always allowed.
+      const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
       if (o.action === 'SELL' && o.product === 'CNC' && quantity > o.quantity) {
-        const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
         const reason = this.cncSellRefusal(account, o, quantity - o.filled_quantity, pos);
         if (reason) return refuse(400, reason);
       }
-      const price = changes.price > 0 ? toUnits(changes.price) : o.price;
-      const trigger = changes.trigger_price > 0 ? toUnits(changes.trigger_price) : o.trigger_price;
-      if (o.pricetype === 'SL') {
-        if (o.action === 'BUY' && trigger > price) {
-          return refuse(
-            400,
-            `Trigger price ${toRupees(trigger)} must not be above the limit price ${toRupees(price)} for a BUY SL order`,
-          );
-        }
-        if (o.action === 'SELL' && trigger < price) {
-          return refuse(
-            400,
-            `Trigger price ${toRupees(trigger)} must not be below the limit price ${toRupees(price)} for a SELL SL order`,
-          );
-        }
+      let ltp = 0;
+      if (pricetype === 'MARKET') {
+        ltp = toUnits(this.market.lastPrice(inst));
+        if (ltp <= 0) return refuse(400, marketPriceMissing(inst.symbol));
       }
-      // Unlike the sandbox (which keeps the placement block), the unfilled part's margin is
-      // recomputed at the new quantity and reference price, so raising a resting order's size cannot
-      // bypass the funds check; a decrease releases the difference. The next tick decides fills.
-      let margin = o.margin_blocked;
-      let claimed = o.claimed;
-      if (inst) {
-        const buy = o.action === 'BUY';
-        const ref =
-          o.pricetype === 'MARKET'
-            ? toUnits(this.market.lastPrice(inst))
-            : o.pricetype === 'LIMIT'
-              ? price
-              : trigger;
-        const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
-        // Its own claim is given up and made again at the new size; others keep theirs.
-        const others = this.activeOrders().claimedQuantity(sideKey(o)) - o.claimed;
-        claimed = reducingQuantity(buy, quantity - o.filled_quantity, pos?.quantity ?? 0, others);
-        margin = orderMargin(this.lev, inst, o.product, buy, quantity - o.filled_quantity - claimed, ref, 0);
-        const extra = margin - o.margin_blocked;
-        const available = this.availableUnits(account);
-        if (extra > available) {
-          return refuse(
-            400,
-            `Insufficient funds. Required: ₹${formatMoney(extra)}, Available: ₹${formatMoney(available)}, Shortage: ₹${formatMoney(extra - available)}`,
-          );
-        }
-        if (extra !== 0) {
-          this.ledger.movement(
-            account,
-            now,
-            extra > 0 ? 'block' : 'release',
-            { available: -extra, used: extra },
-            orderid,
-          );
-        }
-      }
+      // A stop stays triggered once it has fired; a LIMIT/MARKET made a stop waits for its trigger.
+      const stop = usesTrigger(pricetype);
+      const status: PaperOrderStatus =
+        stop && (!usesTrigger(o.pricetype) || o.status === 'trigger pending') ? 'trigger pending' : 'open';
       const updated: OrderRow = {
         ...o,
         quantity,
+        pricetype,
         price,
         trigger_price: trigger,
-        margin_blocked: margin,
-        claimed,
+        disclosed_quantity: req.disclosed_quantity,
+        status,
         updated_ms: now,
       };
+      const changed = MODIFIABLE.filter((f) => updated[f] !== o[f]);
+      if (changed.length === 0) return { ok: true, value: { order: toPaperOrder(o), changed } };
+
+      // Unlike the sandbox (which keeps the placement block), the unfilled part's margin is
+      // recomputed at the new size and reference price, so raising a resting order cannot bypass the
+      // funds check; a decrease releases the difference. Its own claim on an opposite position is
+      // given up and made again at the new size; other orders keep theirs.
+      const buy = o.action === 'BUY';
+      const rest = quantity - o.filled_quantity;
+      const others = this.activeOrders().claimedQuantity(sideKey(o)) - o.claimed;
+      updated.claimed = reducingQuantity(buy, rest, pos?.quantity ?? 0, others);
+      const ref = pricetype === 'MARKET' ? ltp : pricetype === 'LIMIT' ? price : trigger;
+      updated.margin_blocked = orderMargin(this.lev, inst, o.product, buy, rest - updated.claimed, ref, 0);
+      const extra = updated.margin_blocked - o.margin_blocked;
+      const available = this.availableUnits(account);
+      if (extra > available) return refuse(400, insufficientFunds(extra, available));
+      if (extra !== 0) {
+        this.ledger.movement(
+          account,
+          now,
+          extra > 0 ? 'block' : 'release',
+          { available: -extra, used: extra },
+          orderid,
+        );
+      }
       this.ledger.updateOrder(updated);
+      this.matchOrder(updated, now, true);
       this.activeOrders().put(updated);
-      return { ok: true, value: toPaperOrder(updated) };
+      return { ok: true, value: { order: toPaperOrder(updated), changed } };
     });
   }
 
@@ -829,6 +837,37 @@ class Engine implements PaperTradingEngine {
 }
 
 const bySeq = (a: OrderRow, b: OrderRow): number => a.seq - b.seq;
+
+/** The fields a modify may change, in the order a caller would list them. */
+const MODIFIABLE = [
+  'quantity',
+  'pricetype',
+  'price',
+  'trigger_price',
+  'disclosed_quantity',
+  'status',
+] as const;
+
+/** The first field of a modify that names another order than `o` (it may not change), if any. */
+function fixedFieldChange(
+  o: OrderRow,
+  req: OrderModification,
+): 'exchange' | 'symbol' | 'action' | 'product' | undefined {
+  if (req.exchange !== o.exchange) return 'exchange';
+  if (normaliseSymbol(req.symbol) !== o.symbol) return 'symbol';
+  if (req.action !== o.action) return 'action';
+  if (req.product !== o.product) return 'product';
+  return undefined;
+}
+
+/** The one sentence of a funds refusal (placement and modify), as the sandbox words it. */
+function insufficientFunds(required: number, available: number): string {
+  return `Insufficient funds. Required: ₹${formatMoney(required)}, Available: ₹${formatMoney(available)}, Shortage: ₹${formatMoney(required - available)}`;
+}
+
+function marketPriceMissing(symbol: string): string {
+  return `Cannot place MARKET order for ${symbol} - unable to fetch current price. Please try again later or use LIMIT order with a specific price.`;
+}
 
 function emptyPosition(o: OrderRow, now: number): PositionRow {
   return {

@@ -1,6 +1,7 @@
 // Input checks that refuse an order before it exists (HTTP 400, nothing recorded). Messages are the
 // real sandbox's where it has one (gateway-behaviour §11.2, sandbox/order_manager.py).
 import type { Instrument } from '../instruments/instrument.js';
+import type { PriceType } from '../../contract/index.js';
 import type { OrderInput } from './engine.js';
 import { formatPrice, tickUnits, toUnitsExact } from './units.js';
 
@@ -29,14 +30,17 @@ export function checkShape(input: OrderInput): string | undefined {
   return undefined;
 }
 
+/** LIMIT and SL orders carry a limit price. */
+export const usesPrice = (t: PriceType): boolean => t === 'LIMIT' || t === 'SL';
+/** SL and SL-M orders carry a trigger price. */
+export const usesTrigger = (t: PriceType): boolean => t === 'SL' || t === 'SL-M';
+
 /** Drops the price fields a price type ignores (§11.2 step 2): MARKET/SL-M price, MARKET/LIMIT trigger. */
 export function normalise(input: OrderInput): OrderInput {
-  const usesPrice = input.pricetype === 'LIMIT' || input.pricetype === 'SL';
-  const usesTrigger = input.pricetype === 'SL' || input.pricetype === 'SL-M';
   return {
     ...input,
-    price: usesPrice ? input.price : 0,
-    trigger_price: usesTrigger ? input.trigger_price : 0,
+    price: usesPrice(input.pricetype) ? input.price : 0,
+    trigger_price: usesTrigger(input.pricetype) ? input.trigger_price : 0,
   };
 }
 
@@ -80,7 +84,9 @@ export function checkInstrument(input: OrderInput, inst: Instrument | undefined)
 }
 
 /** An SL order's limit must allow it to fill once triggered. */
-function checkStopLimit(input: OrderInput): string | undefined {
+export function checkStopLimit(
+  input: Pick<OrderInput, 'pricetype' | 'action' | 'price' | 'trigger_price'>,
+): string | undefined {
   if (input.pricetype !== 'SL') return undefined;
   if (input.action === 'BUY' && input.trigger_price > input.price) {
     return `Trigger price ${formatPrice(input.trigger_price)} must not be above the limit price ${formatPrice(input.price)} for a BUY SL order`;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Product } from '../../../src-main/contract/index.js';
 import type {
   EngineResult,
+  ModifyOutcome,
   OrderInput,
   PaperOrder,
   PaperPosition,
@@ -65,7 +66,7 @@ export class FakeEngine implements TradingEngine {
       });
     return { ok: true, value: order };
   }
-  modifyOrder(): EngineResult<PaperOrder> {
+  modifyOrder(): EngineResult<ModifyOutcome> {
     throw new Error('not used');
   }
   cancelOrder(account: string, orderid: string): EngineResult<PaperOrder> {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderExchange } from '../../../src-main/contract/index.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import { createTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { OrderInput } from '../../../src-main/paper/engine/engine.js';
@@ -116,7 +117,18 @@ describe('ledger invariants', () => {
               if (o) {
                 const lot = master.get(o.exchange, o.symbol)?.lotsize ?? 1;
                 const quantity = Math.max(lot, o.quantity + s.lots * lot * (lot === 1 ? 100 : 1));
-                engine.modifyOrder(`a${s.acct}`, o.orderid, { quantity, price: 0, trigger_price: 0 });
+                engine.modifyOrder(`a${s.acct}`, o.orderid, {
+                  strategy: o.strategy,
+                  exchange: o.exchange as OrderExchange,
+                  symbol: o.symbol,
+                  action: o.action,
+                  product: o.product,
+                  pricetype: o.pricetype,
+                  quantity,
+                  price: 0,
+                  trigger_price: 0,
+                  disclosed_quantity: o.disclosed_quantity,
+                });
               }
             } else if (s.kind === 'cancel') {
               const orders = engine.orders(`a${s.acct}`);
