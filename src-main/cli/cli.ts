@@ -40,7 +40,8 @@ const quiet: Logger = {
   error: () => undefined,
 };
 
-type Failure = Pick<IpcError, 'kind' | 'message'> & Partial<Omit<IpcError, 'kind' | 'message'>>;
+/** The router's, the client's or the CLI's own refusal (its kind may be one IPC never carries). */
+type Failure = { kind: string; message: string } & Partial<Omit<IpcError, 'kind' | 'message'>>;
 
 function fail(io: CliIo, e: Failure): number {
   const { kind, message, httpStatus, retryAfter, journalId } = e;
