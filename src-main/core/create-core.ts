@@ -46,6 +46,7 @@ import {
   type Patience,
   type PendingUnknown,
 } from './watcher/index.js';
+import { totalMtm } from './watcher/position-diff.js';
 
 /** A running embedded paper gateway, as the core needs it. */
 export interface EmbeddedGateway {
@@ -220,6 +221,8 @@ export function createCore(ports: CorePorts): Core {
         stickyAlerts: a.sticky.length,
         openOrders: s?.watcher.openOrders() ?? 0,
         profileName: s?.profile.name ?? 'OrderDesk',
+        mode: s?.profile.kind === 'gateway' ? 'live' : 'paper',
+        mtm: s ? totalMtm(s.watcher.positions().map((p) => p.mtm)) : null,
       }),
     );
   }
@@ -374,6 +377,7 @@ export function createCore(ports: CorePorts): Core {
       bus.on('connection', updateTray),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),
+      bus.on('books.positions', updateTray),
       profiles.onSwitch((p) => reopen(p)),
       settings.onChange(() => {
         for (const id of clients.keys()) if (!profiles.get(id)) clients.delete(id);

@@ -1,5 +1,6 @@
 // The core's ports: everything it needs from the outside world, as interfaces. The Electron shell
 // (or the browser-mode host, or a test) provides them; the core never imports Electron.
+import type { TrayStateEvent } from '../contract/index.js';
 
 /** A key/value secret backend keyed by account name (the profile id). */
 export interface SecretBackend {
@@ -45,15 +46,25 @@ export type NotificationKind = 'fill' | 'partial' | 'rejection' | 'cancellation'
 
 /** OS notifications (desktop adapter). */
 export interface Notifier {
-  /** `id` lets the shell replace an earlier toast (partial → fill); `sticky` keeps it until dismissed. */
-  notify(n: { kind: NotificationKind; title: string; body: string; id?: string; sticky?: boolean }): void;
+  /**
+   * `orderid` lets the shell replace an order's earlier toast (partial → fill) and open the window at
+   * that order on a click; `sticky` keeps it until dismissed.
+   */
+  notify(n: {
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    id?: string;
+    orderid?: string;
+    sticky?: boolean;
+  }): void;
 }
 
-export type TrayState = 'idle' | 'open-orders' | 'alert' | 'disconnected' | 'paused';
+export type TrayState = TrayStateEvent['state'];
 
-/** The tray icon and tooltip (desktop adapter). */
+/** The tray icon and tooltip (desktop adapter; browser mode forwards it as the `tray.state` event). */
 export interface TraySink {
-  update(s: { state: TrayState; tooltip: string }): void;
+  update(s: TrayStateEvent): void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -1,14 +1,14 @@
 // The core's ports in browser mode: the page is the tray (its status bar shows the tray state) and
 // the notification surface (the core's `alert` events reach it over the bridge); the paper gateway
-// runs in this process on loopback (the composition's adapter, as every root uses).
-import { embeddedPaperGateway } from '../composition/paper-port.js';
-import type { CorePorts, Logger } from '../core/index.js';
+// runs in this process on loopback (the root hands in the composition's adapter).
+import type { CorePorts, Logger, StartPaperGateway } from '../core/index.js';
 import type { WsBridge } from './ws-bridge.js';
 
 export function browserPorts(o: {
   dataDir: string;
   logger: Logger;
   bridge: Pick<WsBridge, 'publish'>;
+  startPaperGateway: StartPaperGateway;
   /** false: skip the OS keychain (keys in memory only, e.g. tests with a throw-away data dir). */
   keychain: boolean;
 }): CorePorts {
@@ -18,7 +18,7 @@ export function browserPorts(o: {
     // The page shows alerts itself from the `alert` event; the terminal gets a line per alert.
     notifier: { notify: (n) => o.logger.info(`alert: ${n.title}`, { kind: n.kind, body: n.body }) },
     tray: { update: (s) => o.bridge.publish('tray.state', s) },
-    startPaperGateway: embeddedPaperGateway,
+    startPaperGateway: o.startPaperGateway,
     ...(o.keychain ? {} : { keytar: null }),
     // A browser tab is as good as a visible window for polling; the page reports hiding itself.
     visible: true,

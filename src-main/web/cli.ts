@@ -5,7 +5,9 @@
 // One OrderDesk per data dir (a lock file). Prints the one-time link on stdout; logs go to stderr.
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createCore, defaultDataDir, type Core } from '../core/index.js';
+import { createCore, type Core } from '../core/index.js';
+import { defaultDataDir } from '../core/cli.js';
+import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { browserPorts } from './browser-ports.js';
 import { createConsoleLogger } from './console-logger.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
@@ -133,7 +135,15 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
     lock.release();
   };
   try {
-    core = createCore(browserPorts({ dataDir: args.dataDir, logger, bridge, keychain: args.keychain }));
+    core = createCore(
+      browserPorts({
+        dataDir: args.dataDir,
+        logger,
+        bridge,
+        keychain: args.keychain,
+        startPaperGateway: embeddedPaperGateway,
+      }),
+    );
     bridge.bind(core);
     // The port is taken before the core starts, so a busy port costs nothing and says so at once.
     host = await startWebHost({ bridge, rendererDir: args.rendererDir, port: args.port, logger });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ProfileId, SecretStatus } from '../../contract/core/index.js';
 import { FundsRecord, OrderBookResponse, TradeRecord } from '../../contract/gateway/index.js';
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
+import { SessionMode } from './session-mode.js';
+import { ShellCommandEvent } from './shell.js';
 
 /** One order as the watcher saw it in the order book (camel-cased, numbers normalised). */
 export const OrderSnapshot = z.object({
@@ -131,8 +133,13 @@ export const AlertsState = z.object({
 export type AlertsState = z.infer<typeof AlertsState>;
 
 /** The tray icon's state and tooltip; browser mode shows it in the page's status bar. */
-export const TRAY_STATES = ['idle', 'open-orders', 'alert', 'disconnected', 'paused'] as const;
-export const TrayStateEvent = z.object({ state: z.enum(TRAY_STATES), tooltip: z.string() });
+export const TRAY_STATES = ['idle', 'open-orders', 'alert', 'disconnected', 'key-problem', 'paused'] as const;
+export const TrayStateEvent = z.object({
+  state: z.enum(TRAY_STATES),
+  /** The desktop tray draws paper and live in different colours. */
+  mode: SessionMode,
+  tooltip: z.string(),
+});
 export type TrayStateEvent = z.infer<typeof TrayStateEvent>;
 
 export const ApiKeyStatus = SecretStatus.extend({ profileId: ProfileId, present: z.boolean() });
@@ -164,6 +171,8 @@ export const EVENTS = {
   'market.error': MarketErrorEvent,
   /** From the shell's TraySink, not the event bus: a transport forwards what its tray would show. */
   'tray.state': TrayStateEvent,
+  /** From the desktop shell (tray menu, notification clicks): what the page should bring forward. */
+  'shell.command': ShellCommandEvent,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -67,6 +67,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
         title: alert.title,
         body: alert.body,
         id: alert.id,
+        orderid: event.order.orderid,
         sticky: alert.sticky,
       };
       o.notifier.notify(shown);
