@@ -193,8 +193,9 @@ export const MODE_SWITCH_STATUS = 409;
 /**
  * Hosted closeposition (§14): the snapshot must match engine.mode(), else 409
  * SERVER_MODE_SWITCH_DETECTED with the current values (checked first, and never remembered, so a
- * retry with a fresh snapshot can act). A repeated request_id of the same account returns the first
- * answer, NO_STRATEGY_EXPOSURE included, without acting again (the id alone is the key).
+ * retry with a fresh snapshot can act). A repeated request_id of the same account (key) returns the
+ * first answer, NO_STRATEGY_EXPOSURE included, without acting again, but only for the same request:
+ * reused with another strategy it is a 409 REQUEST_ID_REUSED, never the other strategy's success.
  */
 export function hostedCloseStrategy(
   engine: TradingEngine,
@@ -211,10 +212,19 @@ export function hostedCloseStrategy(
       error_code: 'SERVER_MODE_SWITCH_DETECTED',
       ...mode,
     });
-  return engine.rememberResponse(account, req.request_id, () => ({
+  // The snapshot already equals engine.mode() here; it is part of the request all the same.
+  const request = JSON.stringify([
+    req.strategy,
+    req.expected_mode,
+    req.expected_balance_type,
+    req.expected_mode_version,
+  ]);
+  const answer = engine.rememberResponse(account, req.request_id, request, () => ({
     ...closeStrategy(engine, account, req),
     ...mode,
   }));
+  if (!answer.ok) throw new HttpError(answer.status, answer.message, { error_code: 'REQUEST_ID_REUSED' });
+  return answer.value;
 }
 
 /** positionsopen: the strategy's attributed net quantity; 0 proves zero exposure (spec §4.15). */

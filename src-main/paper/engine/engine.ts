@@ -119,8 +119,16 @@ export interface TradingEngine {
   tick(): void;
   /** Runs `fn` in one SQLite transaction: everything it does is committed together or not at all. */
   transaction<T>(fn: () => T): T;
-  /** Stores/returns the first answer for a request id (hosted closeposition replay). */
-  rememberResponse(account: string, requestId: string, compute: () => unknown): unknown;
+  /**
+   * Stores/returns the first answer for (account, request id) (hosted closeposition replay).
+   * `request` fingerprints what was asked: the same id with another request is refused (409).
+   */
+  rememberResponse(
+    account: string,
+    requestId: string,
+    request: string,
+    compute: () => unknown,
+  ): EngineResult<unknown>;
   /** Mode snapshot for the hosted variant; the version changes on every reset. */
   mode(): { mode: 'analyze'; balance_type: 'sandbox'; mode_version: number };
   /** Starts a fresh book for every account and bumps the mode version. */

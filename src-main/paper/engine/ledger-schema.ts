@@ -1,6 +1,6 @@
 // The paper ledger's tables. Money columns are integers of ₹0.0001 (see units.ts); quantities are
 // whole units. Every engine mutation writes these in one transaction (ledger.ts).
-export const LEDGER_SCHEMA_VERSION = 3;
+export const LEDGER_SCHEMA_VERSION = 4;
 
 export const LEDGER_DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -117,10 +117,12 @@ CREATE TABLE IF NOT EXISTS fund_movements (
 );
 CREATE INDEX IF NOT EXISTS fund_movements_by_account ON fund_movements(account);
 
--- First answer per request id (hosted closeposition replays it).
+-- First answer per request id (hosted closeposition replays it), with the request it answered so
+-- a reused id carrying another request is refused instead of replayed.
 CREATE TABLE IF NOT EXISTS responses (
   account    TEXT NOT NULL,
   request_id TEXT NOT NULL,
+  request    TEXT NOT NULL DEFAULT '',
   body       TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
   PRIMARY KEY (account, request_id)
@@ -130,4 +132,5 @@ CREATE TABLE IF NOT EXISTS responses (
 /** Columns added since version 2, for ledgers created before them (ALTER TABLE when missing). */
 export const LEDGER_ADDED_COLUMNS: readonly { table: string; column: string; definition: string }[] = [
   { table: 'orders', column: 'claimed', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'responses', column: 'request', definition: "TEXT NOT NULL DEFAULT ''" },
 ];

@@ -81,6 +81,12 @@ export interface FundTotals {
   movements: number;
 }
 
+/** A remembered answer (JSON) and the request (a caller-made fingerprint) it answered. */
+export interface StoredResponse {
+  request: string;
+  body: string;
+}
+
 export interface LedgerOptions {
   /**
    * 'normal' (default): WAL + synchronous=NORMAL. A committed transaction is in the WAL file (in the
@@ -261,11 +267,11 @@ export class Ledger {
            (SELECT coalesce(sum(amount), 0) FROM fund_movements WHERE account = ?) AS movements`,
       ),
 
-      responseGet: db.prepare<[string, string], { body: string }>(
-        'SELECT body FROM responses WHERE account = ? AND request_id = ?',
+      responseGet: db.prepare<[string, string], StoredResponse>(
+        'SELECT request, body FROM responses WHERE account = ? AND request_id = ?',
       ),
-      responseInsert: db.prepare<[string, string, string, number]>(
-        'INSERT INTO responses(account, request_id, body, created_ms) VALUES (?, ?, ?, ?)',
+      responseInsert: db.prepare<[string, string, string, string, number]>(
+        'INSERT INTO responses(account, request_id, request, body, created_ms) VALUES (?, ?, ?, ?, ?)',
       ),
     };
   }
@@ -478,11 +484,11 @@ export class Ledger {
     return t ?? { realised: 0, positionMargin: 0, orderMargin: 0, holdingsCost: 0, movements: 0 };
   }
 
-  response(account: string, requestId: string): string | undefined {
-    return this.s.responseGet.get(account, requestId)?.body;
+  response(account: string, requestId: string): StoredResponse | undefined {
+    return this.s.responseGet.get(account, requestId);
   }
-  insertResponse(account: string, requestId: string, body: string, nowMs: number): void {
-    this.s.responseInsert.run(account, requestId, body, nowMs);
+  insertResponse(account: string, requestId: string, stored: StoredResponse, nowMs: number): void {
+    this.s.responseInsert.run(account, requestId, stored.request, stored.body, nowMs);
   }
 
   /** Empties every book (orders, trades, positions, holdings, journal, responses) and restores capital. */

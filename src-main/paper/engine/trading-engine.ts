@@ -780,13 +780,32 @@ class Engine implements PaperTradingEngine {
 
   // ---- misc ----
 
-  rememberResponse(account: string, requestId: string, compute: () => unknown): unknown {
-    return this.transaction(() => {
+  rememberResponse(
+    account: string,
+    requestId: string,
+    request: string,
+    compute: () => unknown,
+  ): EngineResult<unknown> {
+    return this.transaction((): EngineResult<unknown> => {
       const stored = this.ledger.response(account, requestId);
-      if (stored !== undefined) return JSON.parse(stored) as unknown;
+      if (stored !== undefined) {
+        // A row from before requests were kept ('') cannot be checked, so it is not replayed either.
+        if (stored.request !== request) {
+          return refuse(
+            409,
+            `request_id ${requestId} was already used for a different request; send this one with a new request_id`,
+          );
+        }
+        return { ok: true, value: JSON.parse(stored.body) as unknown };
+      }
       const value = compute();
-      this.ledger.insertResponse(account, requestId, JSON.stringify(value ?? null), this.clock.now());
-      return value;
+      this.ledger.insertResponse(
+        account,
+        requestId,
+        { request, body: JSON.stringify(value ?? null) },
+        this.clock.now(),
+      );
+      return { ok: true, value };
     });
   }
 

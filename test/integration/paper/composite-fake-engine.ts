@@ -26,7 +26,7 @@ interface Fill {
 export class FakeEngine implements TradingEngine {
   private orderList: PaperOrder[] = [];
   private fills: Fill[] = [];
-  private remembered = new Map<string, unknown>();
+  private remembered = new Map<string, { request: string; value: unknown }>();
   private version = 1;
   private seq = 0;
   placeCalls = 0;
@@ -157,10 +157,20 @@ export class FakeEngine implements TradingEngine {
   transaction<T>(fn: () => T): T {
     return fn();
   }
-  rememberResponse(account: string, requestId: string, compute: () => unknown): unknown {
+  rememberResponse(
+    account: string,
+    requestId: string,
+    request: string,
+    compute: () => unknown,
+  ): EngineResult<unknown> {
     const key = `${account}|${requestId}`;
-    if (!this.remembered.has(key)) this.remembered.set(key, compute());
-    return this.remembered.get(key);
+    const stored = this.remembered.get(key);
+    if (stored && stored.request !== request)
+      return { ok: false, status: 409, message: `request_id ${requestId} was already used` };
+    if (stored) return { ok: true, value: stored.value };
+    const value = compute();
+    this.remembered.set(key, { request, value });
+    return { ok: true, value };
   }
   mode() {
     return { mode: 'analyze' as const, balance_type: 'sandbox' as const, mode_version: this.version };

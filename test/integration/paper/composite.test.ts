@@ -456,6 +456,26 @@ describe('closeposition and positionsopen', () => {
       expect(await strategyQty(key, 'A')).toBe(5);
     });
 
+    it('a request_id reused for another strategy is refused (409 naming request_id) and closes nothing', async () => {
+      const key = gw.newKey();
+      await market(key, 'BUY', 10, 'A');
+      await market(key, 'BUY', 4, 'B');
+      expect((await hosted(key, 'close-reuse')).body.message).toBe('All Open Positions SquaredOff');
+      const count = (await orders(key)).length;
+      const reused = await hosted(key, 'close-reuse', { strategy: 'B' });
+      expect(reused.status).toBe(409);
+      expect(reused.body).toMatchObject({ status: 'error', error_code: 'REQUEST_ID_REUSED' });
+      expect(String(reused.body.message)).toContain('request_id close-reuse');
+      expect((await orders(key)).length).toBe(count);
+      expect(await strategyQty(key, 'B')).toBe(4);
+      // The original request still replays; a fresh id for B acts.
+      expect((await hosted(key, 'close-reuse')).body.message).toBe('All Open Positions SquaredOff');
+      expect((await hosted(key, 'close-b', { strategy: 'B' })).body.message).toBe(
+        'All Open Positions SquaredOff',
+      );
+      expect(await strategyQty(key, 'B')).toBe(0);
+    });
+
     it('request ids are per account', async () => {
       const a = gw.newKey();
       const b = gw.newKey();
