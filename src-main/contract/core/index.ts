@@ -5,4 +5,5 @@ export * from './format.js';
 export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';
+export * from './shell-settings.js';
 export * from './profiles.js';

@@ -1,6 +1,7 @@
 // Persisted settings (userData/settings.json) and the gateway profiles inside them. Never secrets:
 // the API key lives in the secret store, keyed by profile id.
 import { z } from 'zod';
+import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 
 export const SETTINGS_VERSION = 1;
 /** The embedded paper gateway's profile: always present, first, and the default. */
@@ -134,6 +135,7 @@ export const Settings = z
     risk: RiskLimits.prefault({}),
     alerts: AlertToggles.prefault({}),
     polling: PollingIntervals.prefault({}),
+    shell: ShellSettings.prefault({}),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -154,5 +156,6 @@ export const SettingsPatch = z.strictObject({
   risk: z.strictObject(riskFields).partial().optional(),
   alerts: z.strictObject(alertFields).partial().optional(),
   polling: z.strictObject(pollingFields).partial().optional(),
+  shell: ShellSettingsPatch.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

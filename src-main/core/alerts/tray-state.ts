@@ -1,32 +1,47 @@
-// The tray icon's state from the core's state, pure. Most urgent first: a lost gateway beats an
-// undismissed rejection, which beats open orders.
-import type { TrayState } from '../ports.js';
+// The tray icon's state from the core's state, pure. Most urgent first: a lost gateway or a key problem
+// beats an undismissed rejection, which beats paused alerts, which beat open orders. The tooltip names
+// the profile and, while connected, the day's MTM (stale figures are not shown when disconnected).
+import {
+  formatMoney,
+  type ConnectionState,
+  type SessionMode,
+  type TrayStateEvent,
+} from '../../contract/index.js';
 
 export interface TrayInputs {
-  connection: 'connected' | 'disconnected' | 'no_key' | 'unauthorised';
+  connection: ConnectionState;
+  /** Paper (simulated) or live money: the tray draws them differently. */
+  mode: SessionMode;
   paused: boolean;
   stickyAlerts: number;
   openOrders: number;
   profileName: string;
+  /** Sum of the open positions' MTM in rupees; null while unknown (no positions read, no price). */
+  mtm: number | null;
 }
 
-export function trayState(s: TrayInputs): { state: TrayState; tooltip: string } {
-  const prefix = `OrderDesk · ${s.profileName}`;
-  if (s.connection === 'no_key') return { state: 'disconnected', tooltip: `${prefix}: no API key set` };
-  if (s.connection === 'unauthorised')
-    return { state: 'disconnected', tooltip: `${prefix}: key invalid or broker session expired` };
-  if (s.connection === 'disconnected')
-    return { state: 'disconnected', tooltip: `${prefix}: gateway unreachable` };
-  if (s.stickyAlerts > 0)
-    return {
-      state: 'alert',
-      tooltip: `${prefix}: ${s.stickyAlerts} alert${s.stickyAlerts === 1 ? '' : 's'} to read`,
-    };
-  if (s.paused) return { state: 'paused', tooltip: `${prefix}: alerts paused` };
-  if (s.openOrders > 0)
-    return {
-      state: 'open-orders',
-      tooltip: `${prefix}: ${s.openOrders} open order${s.openOrders === 1 ? '' : 's'}`,
-    };
-  return { state: 'idle', tooltip: prefix };
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function trayState(s: TrayInputs): TrayStateEvent {
+  const name = `OrderDesk · ${s.profileName}`;
+  const connected = (state: TrayStateEvent['state'], status?: string): TrayStateEvent => {
+    const parts = [
+      name,
+      ...(s.mtm !== null ? [`MTM ${formatMoney(s.mtm)}`] : []),
+      ...(status ? [status] : []),
+    ];
+    return { state, mode: s.mode, tooltip: parts.join(' · ') };
+  };
+  const offline = (state: TrayStateEvent['state'], status: string): TrayStateEvent => ({
+    state,
+    mode: s.mode,
+    tooltip: `${name} · ${status}`,
+  });
+  if (s.connection === 'no_key') return offline('key-problem', 'no API key set');
+  if (s.connection === 'unauthorised') return offline('key-problem', 'key invalid or broker session expired');
+  if (s.connection === 'disconnected') return offline('disconnected', 'gateway unreachable');
+  if (s.stickyAlerts > 0) return connected('alert', `${plural(s.stickyAlerts, 'alert')} to read`);
+  if (s.paused) return connected('paused', 'alerts paused');
+  if (s.openOrders > 0) return connected('open-orders', plural(s.openOrders, 'open order'));
+  return connected('idle');
 }

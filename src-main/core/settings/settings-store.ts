@@ -176,6 +176,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         risk: { ...s.risk, ...p.risk },
         alerts: { ...s.alerts, ...p.alerts },
         polling: { ...s.polling, ...p.polling },
+        shell: { ...s.shell, ...p.shell },
       }));
     },
     onChange(listener) {

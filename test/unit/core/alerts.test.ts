@@ -60,7 +60,7 @@ describe('alert text', () => {
 
 function setup(over: Partial<AlertToggles> = {}) {
   let toggles: AlertToggles = { ...DEFAULT_SETTINGS.alerts, ...over };
-  const shown: { kind: string; title: string; sticky?: boolean }[] = [];
+  const shown: { kind: string; title: string; sticky?: boolean; orderid?: string }[] = [];
   const events: string[] = [];
   const alerts = createAlerts({
     notifier: { notify: (n) => shown.push(n) },
@@ -90,6 +90,16 @@ describe('createAlerts', () => {
     expect(alerts.dismiss(rejection?.id ?? '').sticky).toEqual([]);
   });
 
+  it('names the order in the notification (the shell replaces its partial toast, opens it on a click)', () => {
+    const { alerts, shown } = setup();
+    alerts.handle({ type: 'order.partial', order: { ...order, filledQuantity: 500 }, lastFillQuantity: 500 });
+    alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1000 });
+    expect(shown.map((s) => [s.kind, s.orderid])).toEqual([
+      ['partial', order.orderid],
+      ['fill', order.orderid],
+    ]);
+  });
+
   it('mutes one order and pauses all', async () => {
     const { alerts, shown } = setup();
     alerts.mute(order.orderid, true);
@@ -105,17 +115,42 @@ describe('createAlerts', () => {
 describe('trayState', () => {
   const base = {
     connection: 'connected' as const,
+    mode: 'paper' as const,
     paused: false,
     stickyAlerts: 0,
     openOrders: 0,
     profileName: 'Paper',
+    mtm: null,
   };
   it('shows the most urgent state', () => {
-    expect(trayState(base)).toEqual({ state: 'idle', tooltip: 'OrderDesk · Paper' });
-    expect(trayState({ ...base, openOrders: 2 }).tooltip).toBe('OrderDesk · Paper: 2 open orders');
+    expect(trayState(base)).toEqual({ state: 'idle', mode: 'paper', tooltip: 'OrderDesk · Paper' });
+    expect(trayState({ ...base, openOrders: 2 }).tooltip).toBe('OrderDesk · Paper · 2 open orders');
     expect(trayState({ ...base, openOrders: 2, paused: true }).state).toBe('paused');
     expect(trayState({ ...base, openOrders: 2, stickyAlerts: 1 }).state).toBe('alert');
     expect(trayState({ ...base, stickyAlerts: 1, connection: 'disconnected' }).state).toBe('disconnected');
-    expect(trayState({ ...base, connection: 'no_key' }).tooltip).toMatch(/no API key/);
+    expect(trayState({ ...base, stickyAlerts: 1, paused: true }).state).toBe('alert');
+  });
+  it('tells a key problem from a lost gateway', () => {
+    expect(trayState({ ...base, connection: 'no_key' })).toEqual({
+      state: 'key-problem',
+      mode: 'paper',
+      tooltip: 'OrderDesk · Paper · no API key set',
+    });
+    expect(trayState({ ...base, connection: 'unauthorised', stickyAlerts: 2 }).state).toBe('key-problem');
+    expect(trayState({ ...base, connection: 'disconnected' }).state).toBe('disconnected');
+  });
+  it('carries the mode, so the tray draws live and paper apart', () => {
+    expect(trayState({ ...base, mode: 'live' }).mode).toBe('live');
+    expect(trayState({ ...base, mode: 'live', connection: 'no_key' }).mode).toBe('live');
+  });
+  it("names the profile and the day's MTM in en-IN rupees while connected", () => {
+    expect(trayState({ ...base, mtm: -123456.5 }).tooltip).toBe('OrderDesk · Paper · MTM -₹1,23,456.50');
+    expect(trayState({ ...base, profileName: 'Zerodha', mtm: 1200, openOrders: 1 }).tooltip).toBe(
+      'OrderDesk · Zerodha · MTM ₹1,200.00 · 1 open order',
+    );
+    // A figure from before the gateway was lost is not shown as if current.
+    expect(trayState({ ...base, mtm: 1200, connection: 'disconnected' }).tooltip).toBe(
+      'OrderDesk · Paper · gateway unreachable',
+    );
   });
 });
