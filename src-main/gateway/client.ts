@@ -139,10 +139,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     try {
       const key = await options.getApiKey();
       if (typeof key === 'string' && key.trim() !== '') return ok(key);
-      return fail({ kind: 'unauthorised', message: 'no API key is set for this gateway' });
+      return fail({ kind: 'no_key', message: 'no API key is set for this gateway' });
     } catch (err) {
-      const why = errorMessage(err);
-      return fail({ kind: 'unauthorised', message: `the API key could not be read: ${why}` });
+      return fail({
+        kind: 'secret_store',
+        message: `the API key could not be read from the key store: ${errorMessage(err)}`,
+      });
     }
   }
 

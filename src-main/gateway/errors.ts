@@ -11,7 +11,11 @@ export type GatewayErrorKind =
   | 'network'
   | 'timeout'
   | 'bad_response'
-  | 'unknown_outcome';
+  | 'unknown_outcome'
+  /** No API key is stored for this gateway: nothing was sent. */
+  | 'no_key'
+  /** The key store failed when the key was read: nothing was sent. */
+  | 'secret_store';
 
 export interface GatewayError {
   kind: GatewayErrorKind;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 /**
  * Error kinds across IPC: the gateway client's kinds (bad_input … unknown_outcome) plus the core's
  * own (invalid_input: refused before any request; risk / duplicate: pre-trade checks; no_key: no API
- * key stored for the profile; not_found / conflict: profile operations; internal: a bug).
+ * key stored for the profile; secret_store: the key store failed (a locked keyring, an unwritable
+ * file): the message says what to check; not_found / conflict: profile operations; internal: a bug).
  */
 export const IPC_ERROR_KINDS = [
   'bad_input',
@@ -21,6 +22,7 @@ export const IPC_ERROR_KINDS = [
   'risk',
   'duplicate',
   'no_key',
+  'secret_store',
   'not_found',
   'conflict',
   'internal',

@@ -9,11 +9,17 @@ import {
   type Profile,
   type ProfileView,
 } from '../../contract/index.js';
+import { CoreError } from '../core-error.js';
 import type { RouterSecretStore } from '../secrets/index.js';
 import type { SettingsStore } from '../settings/index.js';
 
-export class ProfileError extends Error {
+/** A refused profile operation; `kind` says which refusal (the router answers with it). */
+export class ProfileError extends CoreError {
   override name = 'ProfileError';
+  declare readonly kind: 'invalid_input' | 'not_found' | 'conflict';
+  constructor(kind: 'invalid_input' | 'not_found' | 'conflict', message: string) {
+    super(kind, message);
+  }
 }
 
 export interface ProfilesOptions {
@@ -62,7 +68,7 @@ export function createProfiles(options: ProfilesOptions): Profiles {
   const find = (id: string) => settings.get().profiles.find((p) => p.id === id);
   function mustFind(id: string): Profile {
     const p = find(id);
-    if (!p) throw new ProfileError(`no profile ${id}`);
+    if (!p) throw new ProfileError('not_found', `no profile ${id}`);
     return p;
   }
   function notify(): void {
@@ -87,11 +93,14 @@ export function createProfiles(options: ProfilesOptions): Profiles {
       return p && resolve(p);
     },
     async add(input) {
+      // Checked before the schema (which refuses it too) so that the refusal is a conflict.
+      if (input.id === PAPER_PROFILE_ID)
+        throw new ProfileError('conflict', 'the paper profile id is reserved');
       const parsed = NewProfileInput.safeParse(input);
-      if (!parsed.success) throw new ProfileError(firstIssue(parsed.error));
+      if (!parsed.success) throw new ProfileError('invalid_input', firstIssue(parsed.error));
       const { id: requested, ...fields } = parsed.data;
       if (requested !== undefined && find(requested))
-        throw new ProfileError(`profile id ${requested} is already used`);
+        throw new ProfileError('conflict', `profile id ${requested} is already used`);
       let id = requested ?? '';
       while (id === '' || find(id)) id = `${slug(fields.name)}-${randomBytes(3).toString('hex')}`;
       const profile: Profile = { id, kind: 'gateway', ...fields };
@@ -100,16 +109,19 @@ export function createProfiles(options: ProfilesOptions): Profiles {
     },
     async update(id, change) {
       const parsed = ProfileUpdate.safeParse(change);
-      if (!parsed.success) throw new ProfileError(firstIssue(parsed.error));
+      if (!parsed.success) throw new ProfileError('invalid_input', firstIssue(parsed.error));
       const current = mustFind(id);
       if (current.kind === 'paper' && parsed.data.baseUrl !== undefined)
-        throw new ProfileError("the paper gateway's URL is set when it starts and cannot be changed");
+        throw new ProfileError(
+          'invalid_input',
+          "the paper gateway's URL is set when it starts and cannot be changed",
+        );
       const next: Profile = { ...current, ...parsed.data };
       await settings.update((s) => ({ ...s, profiles: s.profiles.map((p) => (p.id === id ? next : p)) }));
       return resolve(next);
     },
     async remove(id) {
-      if (id === PAPER_PROFILE_ID) throw new ProfileError('the paper profile cannot be removed');
+      if (id === PAPER_PROFILE_ID) throw new ProfileError('conflict', 'the paper profile cannot be removed');
       mustFind(id);
       const wasActive = settings.get().activeProfileId === id;
       await settings.update((s) => ({
@@ -130,9 +142,10 @@ export function createProfiles(options: ProfilesOptions): Profiles {
       return resolve(target);
     },
     setEmbeddedBaseUrl(url) {
+      if (!URL.canParse(url)) throw new ProfileError('invalid_input', 'the paper gateway URL is not a URL');
       const u = new URL(url);
       if (u.protocol !== 'http:' && u.protocol !== 'https:')
-        throw new ProfileError('the paper gateway URL must be http(s)');
+        throw new ProfileError('invalid_input', 'the paper gateway URL must be http(s)');
       embeddedBaseUrl = u.origin;
     },
     onSwitch(listener) {

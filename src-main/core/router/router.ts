@@ -1,6 +1,7 @@
 // The router: one handler per contract channel. Input is validated against the channel's schema
-// before the handler runs, so invalid input never reaches the gateway (architecture rule 3); a
-// handler that throws becomes an `internal` error with its message redacted, never a rejection.
+// before the handler runs, so invalid input never reaches the gateway (architecture rule 3). A
+// service's typed refusal (CoreError) is answered with its own kind; anything else a handler throws
+// is a bug: an `internal` error with its message redacted, never a rejection.
 import {
   CHANNELS,
   type Channel,
@@ -9,6 +10,7 @@ import {
   type IpcResult,
   errorMessage,
 } from '../../contract/index.js';
+import { CoreError } from '../core-error.js';
 import type { Logger } from '../ports.js';
 import { describeZodError, failResult } from './results.js';
 
@@ -40,6 +42,7 @@ export function createRouter(
     try {
       return await handler(parsed.data);
     } catch (err) {
+      if (err instanceof CoreError) return failResult(err.kind, options.redact(err.message));
       const message = options.redact(errorMessage(err));
       options.logger.error('handler failed', { channel: c, error: message });
       return failResult('internal', `${c} failed: ${message}`);

@@ -43,12 +43,7 @@ type ServiceChannels = Exclude<keyof Handlers, `orders.${string}` | MarketChanne
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
   if (!(err instanceof ProfileError)) throw err;
-  const kind = /^no profile/.test(err.message)
-    ? 'not_found'
-    : /already used|cannot be removed|reserved/.test(err.message)
-      ? 'conflict'
-      : 'invalid_input';
-  return failResult(kind, err.message);
+  return failResult(err.kind, err.message);
 }
 
 export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels> {

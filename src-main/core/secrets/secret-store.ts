@@ -4,13 +4,19 @@
 // client, through a method whose name says so; the router must expose only the RouterSecretStore view.
 import { join } from 'node:path';
 import { ApiKeyInput, ProfileId, errorMessage, type SecretStatus } from '../../contract/index.js';
+import { CoreError } from '../core-error.js';
 import type { Logger, Paths, SafeStoragePort, SecretBackend } from '../ports.js';
 import { defaultKeytarLoader, keytarBackend, loadKeytar, type KeytarLoader } from './keytar-backend.js';
 import { memoryBackend } from './memory-backend.js';
 import { safeStorageBackend, safeStorageUnusable, type SafeStorageBackend } from './safe-storage-backend.js';
 
-export class SecretStoreError extends Error {
+/** invalid_input: a bad profile id or key (never echoed); secret_store: the store itself failed. */
+export class SecretStoreError extends CoreError {
   override name = 'SecretStoreError';
+  declare readonly kind: 'invalid_input' | 'secret_store';
+  constructor(kind: 'invalid_input' | 'secret_store', message: string) {
+    super(kind, message);
+  }
 }
 
 export interface SecretStoreOptions {
@@ -49,6 +55,20 @@ export const SECRETS_FILE = 'secrets.enc.json';
 const PROBE_ACCOUNT = '__orderdesk_probe__';
 
 type Kind = SecretStatus['backend'];
+const STORE_NAME: Record<Kind, string> = {
+  keychain: 'the OS keychain',
+  'safe-storage': 'the encrypted key file',
+  memory: 'the in-memory key store',
+};
+/** What to check when a store loses a write: a sentence the user can act on. */
+const READ_BACK_ADVICE: Record<Kind, string> = {
+  keychain:
+    'The OS keychain did not return the key just saved; check that the keyring is unlocked (gnome-keyring/KWallet/Keychain) and save the key again',
+  'safe-storage': `The encrypted key file did not return the key just saved; check that ${SECRETS_FILE} in the data folder is writable and save the key again`,
+  memory:
+    'The in-memory key store did not return the key just saved; restart OrderDesk and save the key again',
+};
+
 interface Active {
   kind: Kind;
   backend: SecretBackend;
@@ -63,7 +83,8 @@ function brief(err: unknown): string {
 
 function checkProfileId(profileId: string): string {
   const r = ProfileId.safeParse(profileId);
-  if (!r.success) throw new SecretStoreError(r.error.issues[0]?.message ?? 'invalid profile id');
+  if (!r.success)
+    throw new SecretStoreError('invalid_input', r.error.issues[0]?.message ?? 'invalid profile id');
   return r.data;
 }
 
@@ -157,19 +178,44 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     return selecting;
   }
 
-  /** Runs `op` on the active backend; if a persistent backend fails, falls to the next tier and retries once. */
-  async function run<T>(op: (b: SecretBackend) => Promise<T>): Promise<T> {
+  /** A backend's failure as the typed error the router answers with (a read-back one already is). */
+  function storeFailure(
+    what: string,
+    kind: Kind,
+    err: unknown,
+    earlier?: { kind: Kind; reason: string },
+  ): SecretStoreError {
+    // A read-back failure already says what to check; any other throw is described here.
+    const said =
+      err instanceof SecretStoreError
+        ? err.message
+        : `The API key could not be ${what}: ${STORE_NAME[kind]} failed (${brief(err)})`;
+    // The tier tried first failed too: its reason is usually the one to act on.
+    const before = earlier ? `. Before that, ${STORE_NAME[earlier.kind]} failed: ${earlier.reason}` : '';
+    return new SecretStoreError('secret_store', `${said}${before}`);
+  }
+
+  /**
+   * Runs `op` on the active backend; if a persistent backend fails, falls to the next tier and retries
+   * once. A failure that remains is a SecretStoreError of kind secret_store, whatever was thrown.
+   */
+  async function run<T>(what: string, op: (b: SecretBackend, kind: Kind) => Promise<T>): Promise<T> {
     const a = await current();
     try {
-      return await op(a.backend);
+      return await op(a.backend, a.kind);
     } catch (err) {
-      if (a.kind === 'memory') throw err;
+      if (a.kind === 'memory') throw storeFailure(what, a.kind, err);
       const reason = brief(err);
       if (a.kind === 'keychain') skipped.keychain = reason;
       else skipped.safeStorage = reason;
       logger.warn('secret backend failed; falling back', { backend: a.kind, reason });
-      active = await select(a.kind === 'keychain' ? 'safe-storage' : 'memory');
-      return op(active.backend);
+      const next = await select(a.kind === 'keychain' ? 'safe-storage' : 'memory');
+      active = next;
+      try {
+        return await op(next.backend, next.kind);
+      } catch (again) {
+        throw storeFailure(what, next.kind, again, { kind: a.kind, reason });
+      }
     }
   }
 
@@ -184,7 +230,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
    * session stored with safeStorage (keychain unavailable then) is moved into the keychain.
    */
   async function lookup(account: string): Promise<string | null> {
-    const key = await run((b) => b.get(account));
+    const key = await run('read', (b) => b.get(account));
     if (key !== null || active?.kind !== 'keychain') return key;
     const file = olderFile();
     const older = await file?.get(account).catch(() => null);
@@ -215,14 +261,15 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       const account = checkProfileId(profileId);
       const parsed = ApiKeyInput.safeParse(key);
       // The message never echoes the key.
-      if (!parsed.success) throw new SecretStoreError(parsed.error.issues[0]?.message ?? 'invalid API key');
+      if (!parsed.success)
+        throw new SecretStoreError('invalid_input', parsed.error.issues[0]?.message ?? 'invalid API key');
       seen.add(parsed.data);
       return enqueue(() =>
-        run(async (b) => {
+        run('saved', async (b, kind) => {
           await b.set(account, parsed.data);
           // Read back before reporting success: a keyring that silently drops writes is caught here.
           if ((await b.get(account)) !== parsed.data)
-            throw new SecretStoreError('the stored key did not read back');
+            throw new SecretStoreError('secret_store', READ_BACK_ADVICE[kind]);
         }),
       );
     },
@@ -233,7 +280,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     async clear(profileId) {
       const account = checkProfileId(profileId);
       return enqueue(async () => {
-        await run((b) => b.delete(account));
+        await run('removed', (b) => b.delete(account));
         // "Clear key" means everywhere: also a copy left by an earlier session's fallback.
         if (active?.kind === 'keychain')
           await olderFile()

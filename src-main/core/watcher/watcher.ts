@@ -86,7 +86,7 @@ export interface Watcher {
 type ConnectionState = ConnectionEvent['state'];
 
 function connectionOf(error: GatewayError): ConnectionState {
-  if (error.kind === 'unauthorised' && /no API key/i.test(error.message)) return 'no_key';
+  if (error.kind === 'no_key') return 'no_key';
   if (error.kind === 'unauthorised' || error.kind === 'forbidden') return 'unauthorised';
   return 'disconnected';
 }

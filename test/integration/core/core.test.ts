@@ -65,7 +65,7 @@ it('switches to a gateway profile without a key and back', async () => {
   await core.pollNow();
   expect(await core.router.invoke('books.funds')).toMatchObject({
     ok: false,
-    error: { kind: 'unauthorised' },
+    error: { kind: 'no_key' },
   });
   expect(events.at(-1)).toBe('no_key');
   expect(trays.at(-1)?.state).toBe('disconnected');

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/index.js';
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 import { ManualClock } from '../../../src-main/gateway/index.js';
+import { fakeSafeStorage } from './secrets/fakes.js';
 
 /** Lets pending promise chains and I/O run (no timers: the core's clock is a ManualClock). */
 async function settle(rounds: number): Promise<void> {
@@ -331,7 +332,7 @@ describe('services', () => {
     // No key yet: refused without a request.
     expect(await core.router.invoke('apiKey.test', { profileId: 'broker' })).toMatchObject({
       ok: false,
-      error: { kind: 'unauthorised' },
+      error: { kind: 'no_key' },
     });
     expect(gw.calls.filter((c) => c.host === 'broker.invalid')).toEqual([]);
     await core.router.invoke('apiKey.set', { profileId: 'broker', key: 'b'.repeat(40) });
@@ -440,6 +441,64 @@ describe("a profile's rate budget", () => {
       await settle(20);
       expect(sent()).toBe(8);
       expect((await second).every((r) => r.ok)).toBe(true);
+    } finally {
+      await own.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a failing key store', () => {
+  it('answers secret_store with what failed (ports throwing null and strings), never internal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'router-secrets-'));
+    // A keychain that works at start (probe, paper key) and then throws null on every call; a safe
+    // storage whose encryption then throws a bare string.
+    let broken = false;
+    const items = new Map<string, string>();
+    const gate = () => {
+      if (broken) throw null;
+    };
+    const keytar = {
+      getPassword: async (_s: string, a: string) => (gate(), items.get(a) ?? null),
+      setPassword: async (_s: string, a: string, p: string) => void (gate(), items.set(a, p)),
+      deletePassword: async (_s: string, a: string) => (gate(), items.delete(a)),
+    };
+    const { port } = fakeSafeStorage();
+    const logger = createMemoryLogger();
+    const own = createCore({
+      paths: { dataDir: dir },
+      logger,
+      notifier: { notify: () => undefined },
+      tray: { update: () => undefined },
+      clock,
+      keytar: async () => keytar,
+      safeStorage: {
+        ...port,
+        encryptString: (plain) => {
+          if (broken) throw 'the disk is full';
+          return port.encryptString(plain);
+        },
+      },
+      fetch: gw.fetchFn,
+      startPaperGateway: async () => ({ url: PAPER_URL, stop: async () => undefined }),
+      gateway: { retry: { maxRetries: 0 }, rateLimit: 1000 },
+    });
+    try {
+      await own.start();
+      await own.router.invoke('profiles.add', { id: 'broker', name: 'B', baseUrl: 'http://broker.invalid' });
+      broken = true;
+      const key = 'k'.repeat(40);
+      const set = await own.router.invoke('apiKey.set', { profileId: 'broker', key });
+      expect(set).toEqual({
+        ok: false,
+        error: {
+          kind: 'secret_store',
+          message:
+            'The API key could not be saved: the encrypted key file failed (the disk is full). Before that, the OS keychain failed: no error detail (null was thrown)',
+        },
+      });
+      expect(JSON.stringify(set)).not.toContain(key);
+      expect(logger.entries.filter((e) => e.message === 'handler failed')).toEqual([]);
     } finally {
       await own.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -78,8 +78,24 @@ describe('requests', () => {
     expect((await client.orderbook()).ok).toBe(true);
     key = undefined;
     const result = await client.orderbook();
-    expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'no_key' } });
     expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['a string', 'keyring locked', 'keyring locked'],
+    ['null', null, 'no error detail (null was thrown)'],
+  ])('a key store that throws %s is secret_store, and nothing is sent', async (_what, thrown, said) => {
+    const { client, calls } = setup(() => json(ORDER_BOOK), {
+      getApiKey: () => {
+        throw thrown;
+      },
+    });
+    expect(await client.placeorder(ORDER)).toEqual({
+      ok: false,
+      error: { kind: 'secret_store', message: `the API key could not be read from the key store: ${said}` },
+    });
+    expect(calls).toHaveLength(0);
   });
 
   it.each([

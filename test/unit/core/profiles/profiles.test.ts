@@ -48,6 +48,10 @@ describe('profiles', () => {
     // The run-time URL is never persisted.
     expect(settings.get().profiles[0]?.baseUrl).toBe('');
     expect(() => profiles.setEmbeddedBaseUrl('file:///etc')).toThrow(/http/);
+    // Not a URL at all: the same typed refusal, not a TypeError from the URL parser.
+    expect(() => profiles.setEmbeddedBaseUrl('not a url')).toThrow(
+      expect.objectContaining({ kind: 'invalid_input' }),
+    );
   });
 
   it('adds a gateway profile with a generated id and persists it', async () => {
@@ -63,8 +67,14 @@ describe('profiles', () => {
 
   it('accepts a caller-chosen id once', async () => {
     expect((await profiles.add({ ...broker, id: 'my-gw' })).id).toBe('my-gw');
-    await expect(profiles.add({ ...broker, id: 'my-gw' })).rejects.toThrow(/already used/);
-    await expect(profiles.add({ ...broker, id: 'paper' })).rejects.toThrow(/reserved/);
+    await expect(profiles.add({ ...broker, id: 'my-gw' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/already used/),
+    });
+    await expect(profiles.add({ ...broker, id: 'paper' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/reserved/),
+    });
   });
 
   it.each([
@@ -75,7 +85,10 @@ describe('profiles', () => {
     [{ ...broker, rateLimitPerSecond: 0 }, /rateLimitPerSecond/],
     [{ ...broker, apikey: 'k' }, /apikey/],
   ])('refuses an invalid new profile %#', async (input, message) => {
-    await expect(profiles.add(input)).rejects.toThrow(message);
+    await expect(profiles.add(input)).rejects.toMatchObject({
+      kind: 'invalid_input',
+      message: expect.stringMatching(message),
+    });
     expect(settings.get().profiles).toHaveLength(1);
   });
 
@@ -88,10 +101,14 @@ describe('profiles', () => {
       baseUrl: broker.baseUrl,
     });
     expect(await profiles.update('paper', { strategy: 'Practice' })).toMatchObject({ strategy: 'Practice' });
-    await expect(profiles.update('paper', { baseUrl: 'https://x.in' })).rejects.toThrow(
-      /paper gateway's URL/,
-    );
-    await expect(profiles.update('missing', { name: 'x' })).rejects.toThrow(/no profile missing/);
+    await expect(profiles.update('paper', { baseUrl: 'https://x.in' })).rejects.toMatchObject({
+      kind: 'invalid_input',
+      message: expect.stringMatching(/paper gateway's URL/),
+    });
+    await expect(profiles.update('missing', { name: 'x' })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'no profile missing',
+    });
   });
 
   it('switches the active profile, persists it and notifies once', async () => {
@@ -105,7 +122,7 @@ describe('profiles', () => {
     expect((await createSettingsStore({ path: join(dir, 'settings.json') }).load()).activeProfileId).toBe(
       p.id,
     );
-    await expect(profiles.switchTo('nope')).rejects.toThrow(/no profile nope/);
+    await expect(profiles.switchTo('nope')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('keeps each profile’s key apart', async () => {
@@ -131,7 +148,11 @@ describe('profiles', () => {
     expect(profiles.active().id).toBe('paper');
     expect(await secrets.has(p.id)).toBe(false);
     expect(profiles.get(p.id)).toBeUndefined();
-    await expect(profiles.remove('paper')).rejects.toThrow(/cannot be removed/);
+    await expect(profiles.remove('paper')).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/cannot be removed/),
+    });
+    await expect(profiles.remove('gone')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('never reuses an id, so a re-added profile cannot see old journal or watch data', async () => {

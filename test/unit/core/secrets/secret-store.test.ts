@@ -7,6 +7,8 @@ import {
   createRedactingLogger,
   createSecretStore,
   SECRETS_FILE,
+  SecretStoreError,
+  type KeytarLike,
   type SecretStoreOptions,
 } from '../../../../src-main/core/secrets/index.js';
 import { fakeKeytar, fakeSafeStorage } from './fakes.js';
@@ -202,7 +204,79 @@ describe('secret store: fallback chain', () => {
     await s.set('paper', KEY);
     const st = await s.status();
     expect(st.backend).toBe('memory');
-    expect(st.warning).toContain('did not read back');
+    expect(st.warning).toContain(
+      'The OS keychain did not return the key just saved; check that the keyring is unlocked',
+    );
+  });
+});
+
+describe('secret store: typed failures', () => {
+  /** A safeStorage whose file is written but whose decryption answers something else. */
+  function garblingSafeStorage() {
+    const { port } = fakeSafeStorage();
+    return { ...port, decryptString: () => 'not-what-was-saved' };
+  }
+
+  it('a write no store returns is a secret_store error naming what to check, never the key', async () => {
+    const k = fakeKeytar({ dropWritesExceptProbe: true });
+    const { store: s } = store({ keytar: async () => k.keytar, safeStorage: garblingSafeStorage() });
+    const err = await s.set('paper', KEY).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SecretStoreError);
+    expect(err).toMatchObject({
+      kind: 'secret_store',
+      message: expect.stringMatching(
+        /^The encrypted key file did not return the key just saved;.*Before that, the OS keychain failed: The OS keychain did not return the key just saved; check that the keyring is unlocked \(gnome-keyring\/KWallet\/Keychain\)/,
+      ),
+    });
+    expect((err as Error).message).not.toContain(KEY);
+  });
+
+  it('backends that throw null or a string give a typed error, not a crash', async () => {
+    // The start-up probe passes (the keychain is chosen); saving a real key throws null.
+    let probe = '';
+    const keytar: KeytarLike = {
+      async setPassword(_service, account, password) {
+        if (!account.startsWith('__')) throw null;
+        probe = password;
+      },
+      getPassword: async (_service, account) => (account.startsWith('__') ? probe : null),
+      deletePassword: async () => true,
+    };
+    const { port } = fakeSafeStorage();
+    const safeStorage = {
+      ...port,
+      encryptString: () => {
+        throw 'disk quota exceeded';
+      },
+    };
+    const { store: s } = store({ keytar: async () => keytar, safeStorage });
+    expect((await s.status()).backend).toBe('keychain');
+    const err = await s.set('paper', KEY).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      kind: 'secret_store',
+      message:
+        'The API key could not be saved: the encrypted key file failed (disk quota exceeded). Before that, the OS keychain failed: no error detail (null was thrown)',
+    });
+  });
+
+  it('a safeStorage that throws null while being checked is skipped, not a crash', async () => {
+    const { port } = fakeSafeStorage();
+    const safeStorage = {
+      ...port,
+      isEncryptionAvailable: () => {
+        throw null;
+      },
+    };
+    const { store: s } = store({ safeStorage });
+    const st = await s.init();
+    expect(st.backend).toBe('memory');
+    expect(st.warning).toContain('safeStorage failed: no error detail (null was thrown)');
+  });
+
+  it('bad input is invalid_input, not a store failure', async () => {
+    const { store: s } = store();
+    await expect(s.set('../etc', KEY)).rejects.toMatchObject({ kind: 'invalid_input' });
+    await expect(s.set('paper', 'has space')).rejects.toMatchObject({ kind: 'invalid_input' });
   });
 });
 
