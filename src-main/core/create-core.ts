@@ -16,7 +16,7 @@ import {
 import { createAlerts, trayState } from './alerts/index.js';
 import { createJournal } from './journal/index.js';
 import { createMarketWatch } from './market/index.js';
-import type { Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
+import type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
 import { createDuplicateGuard } from './risk/index.js';
 import {
@@ -25,6 +25,7 @@ import {
   createRouter,
   marketHandlers,
   orderHandlers,
+  readHandlers,
   serviceHandlers,
   type EventBus,
   type Router,
@@ -85,6 +86,8 @@ export interface CorePorts {
    * --profile and --url). One that settings do not hold is transient: it lasts as long as this core.
    */
   profile?: Profile;
+  /** Where to save a file the user asked for (journal.exportCsv); without it, exports are refused. */
+  chooseSavePath?: ChooseSavePath;
 }
 
 export interface Core {
@@ -290,7 +293,7 @@ export function createCore(ports: CorePorts): Core {
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     market.setSession(profile.id, client);
     if (started) watcher.start();
-    emit('profile.switched', { profileId: profile.id });
+    emit('profiles.switched', { profileId: profile.id });
     updateTray();
   }
 
@@ -307,6 +310,7 @@ export function createCore(ports: CorePorts): Core {
     {
       ...orderHandlers({ session: currentSession, journal, risk, clock, emit, logger }),
       ...marketHandlers({ market }),
+      ...readHandlers({ session: currentSession }),
       ...serviceHandlers({
         session: currentSession,
         secrets,
@@ -315,6 +319,9 @@ export function createCore(ports: CorePorts): Core {
         journal,
         alerts,
         emit,
+        clock,
+        lastSeq: bus.lastSeq,
+        ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
         async testKey(profileId) {
           const s = currentSession();
           const profile = s.profile.id === profileId ? s.profile : profiles.get(profileId);
@@ -360,21 +367,21 @@ export function createCore(ports: CorePorts): Core {
     // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
     const active = (e: { profileId: string }) => e.profileId === session?.profile.id;
     unsubscribe.push(
-      bus.on('order.filled', (e) => {
+      bus.on('orders.filled', (e) => {
         if (active(e))
           alerts.handle({ type: 'order.filled', order: e.order, lastFillQuantity: e.lastFillQuantity });
       }),
-      bus.on('order.partial', (e) => {
+      bus.on('orders.partial', (e) => {
         if (active(e))
           alerts.handle({ type: 'order.partial', order: e.order, lastFillQuantity: e.lastFillQuantity });
       }),
-      bus.on('order.rejected', (e) => {
+      bus.on('orders.rejected', (e) => {
         if (active(e)) alerts.handle({ type: 'order.rejected', order: e.order, reason: e.reason });
       }),
-      bus.on('order.cancelled', (e) => {
+      bus.on('orders.cancelled', (e) => {
         if (active(e)) alerts.handle({ type: 'order.cancelled', order: e.order });
       }),
-      bus.on('connection', updateTray),
+      bus.on('session.connection', updateTray),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),
       bus.on('books.positions', updateTray),

@@ -4,5 +4,5 @@ export { DATA_DIR_ENV, defaultDataDir } from './data-dir.js';
 export type { Core, CorePorts, EmbeddedGateway, StartPaperGateway } from './create-core.js';
 export type { Router } from './router/index.js';
 export type { AnyListener, EventBus, Listener } from './router/index.js';
-export type { Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
+export type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 export type { Clock } from '../gateway/index.js';

@@ -67,4 +67,10 @@ export interface TraySink {
   update(s: TrayStateEvent): void;
 }
 
+/**
+ * Asks the user where to save a file (Electron: a save dialog; browser mode: its own way), offering
+ * `suggestedName`. Answers an absolute path, or null when the user cancelled.
+ */
+export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
+
 export const systemClock: Clock = { now: () => Date.now() };

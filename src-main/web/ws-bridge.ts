@@ -23,7 +23,7 @@ export interface BridgeTarget {
  * State-like events a page that connects later still needs (the watcher reports a connection change
  * once). Replayed on connect, latest only.
  */
-const REPLAYED: readonly EventName[] = ['connection', 'alerts.state', 'tray.state'];
+const REPLAYED: readonly EventName[] = ['session.connection', 'alerts.state', 'tray.state'];
 
 /** Calls of one page the router works on at once; the socket is paused while more wait. */
 export const BRIDGE_MAX_IN_FLIGHT = 256;

@@ -121,14 +121,14 @@ describe('browser mode in Chromium', () => {
   it('the page calls a channel and gets the parsed result', async () => {
     const funds = await page.evaluate(() => window.bridge.invoke('books.funds'));
     expect(funds.ok).toBe(true);
-    if (funds.ok) expect(funds.value.data.availablecash).toMatch(/^\d+\.\d{2}$/);
+    if (funds.ok) expect(funds.value.availableCash).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('an order placed through the bridge comes back as a fill alert: an event, and a toast in the page', async () => {
     const alert = page.evaluate(
       () =>
         new Promise<AlertEvent>((resolve) => {
-          const off = window.bridge.on('alert', (a) => {
+          const off = window.bridge.on('alerts.raised', (a) => {
             off();
             resolve(a);
           });
@@ -184,8 +184,8 @@ describe('browser mode in Chromium', () => {
     const after = await page.evaluate(() => window.bridge.invoke('books.orders'));
     expect(before.ok && after.ok).toBe(true);
     if (before.ok && after.ok) {
-      expect(before.value.data.orders.length).toBeGreaterThan(0);
-      expect(after.value.data.orders.length).toBe(before.value.data.orders.length);
+      expect(before.value.orders.length).toBeGreaterThan(0);
+      expect(after.value.orders.length).toBe(before.value.orders.length);
     }
   });
 

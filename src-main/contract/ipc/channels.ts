@@ -1,6 +1,14 @@
 // Every IPC channel: renderer → main, `invoke(channel, input)` → IpcResult<output>. Inputs are strict
 // (unknown fields, `apikey` among them, are refused) and never carry the API key except apiKey.set,
 // which is write-only: no output anywhere holds a key.
+//
+// Naming, for the channels here and the events of events.ts alike: `area.word`, one dot, both parts
+// camelCase. The area is the part of OrderDesk concerned, the same word in channels and events:
+// orders, books, market, session, profiles, apiKey, settings, journal, alerts, watcher (and tray for
+// an event). A channel's word is a verb for what it does (orders.place, profiles.switch) or a noun
+// for what it reads (books.orders, market.symbol); an event's word is a past participle for what
+// happened (orders.filled, profiles.switched) or a noun for state sent whole (alerts.state). A channel
+// and the event that updates what it reads share the name and the value's schema (books.orders).
 import { z } from 'zod';
 // The contract's own modules by their full path: the lint rule that keeps paper/contract away from
 // src-main/core matches the short `../core/*` form.
@@ -27,13 +35,16 @@ import {
   EXCHANGES,
   ExpiryRequest,
   ExpiryResponse,
-  FundsResponse,
-  HoldingsResponse,
+  IntervalsResponse,
   ModifyOrderRequest,
-  OrderBookResponse,
+  MultiQuotesRequest,
+  MultiQuotesResponse,
+  OpenPositionRequest,
+  OpenPositionResponse,
   OrderIdResponse,
+  OrderStatusRequest,
   PlaceOrderRequest,
-  PositionBookResponse,
+  PositionsOpenResponse,
   QuotesRequest,
   QuotesResponse,
   SearchRequest,
@@ -42,14 +53,24 @@ import {
   SmartOrderResponse,
   SplitOrderRequest,
   SplitOrderResponse,
+  SymbolRequest,
   TICKER_INTERVALS,
   TickerResponse,
-  TradeBookResponse,
   oneOf,
   text,
 } from '../../contract/gateway/index.js';
-import { AlertsState, ApiKeyStatus, PositionView } from './events.js';
+import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
+import { SessionSnapshot } from './session.js';
+import {
+  FundsView,
+  HoldingsView,
+  OrderSnapshot,
+  OrdersView,
+  PositionsView,
+  SymbolInfo,
+  TradesView,
+} from './views.js';
 
 /** Channels without input accept nothing or an empty object. */
 export const NoInput = z.strictObject({}).optional();
@@ -105,6 +126,12 @@ export const SplitPreview = z.object({
 });
 export type SplitPreview = z.infer<typeof SplitPreview>;
 
+/** One order's status; strategy defaults to the profile's (some gateways require it). */
+export const OrderStatusIpcInput = z.strictObject({ ...withoutKey(OrderStatusRequest.shape), strategy });
+/** One instrument's net position for a strategy (strategy defaults to the profile's). */
+export const PositionQueryInput = z.strictObject({ ...withoutKey(OpenPositionRequest.shape), strategy });
+export type PositionQueryInput = z.infer<typeof PositionQueryInput>;
+
 export const TickerIpcInput = z.strictObject({
   exchange: oneOf('exchange', EXCHANGES),
   symbol: text('symbol', 64),
@@ -126,6 +153,17 @@ export const ProfileIdInput = z.strictObject({ id: ProfileId });
 
 /** Without a profileId, the active profile's rows only: a profile switch never mixes journals. */
 export const JournalQueryInput = JournalQuery.optional();
+/** An export takes every row the filters match (no limit or offset), oldest first unless asked. */
+export const JournalExportInput = JournalQuery.omit({ limit: true, offset: true, order: true })
+  .extend({ order: z.enum(['asc', 'desc']).default('asc') })
+  .optional();
+export type JournalExportInput = z.input<typeof JournalExportInput>;
+/** Written to the file the shell had the user choose, or cancelled there (nothing written). */
+export const JournalExportResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string(), rows: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('cancelled') }),
+]);
+export type JournalExportResult = z.infer<typeof JournalExportResult>;
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -140,22 +178,36 @@ export const CHANNELS = {
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),
   'orders.basket': channel(BasketOrderIpcInput, BasketOrderResponse),
   'orders.closePosition': channel(StrategyInput, ClosePositionResponse),
-  'orders.preview.smart': channel(SmartOrderIpcInput, SmartPreview),
-  'orders.preview.split': channel(SplitOrderIpcInput, SplitPreview),
+  'orders.previewSmart': channel(SmartOrderIpcInput, SmartPreview),
+  'orders.previewSplit': channel(SplitOrderIpcInput, SplitPreview),
+  /** The order book's row for one order, as `books.orders` shows it. */
+  'orders.status': channel(OrderStatusIpcInput, OrderSnapshot),
+  /** The account's net position in one instrument (`openposition`). */
+  'orders.openPosition': channel(PositionQueryInput, OpenPositionResponse),
 
-  'books.orders': channel(NoInput, OrderBookResponse),
-  'books.trades': channel(NoInput, TradeBookResponse),
-  'books.positions': channel(NoInput, PositionBookResponse),
-  'books.holdings': channel(NoInput, HoldingsResponse),
-  'books.funds': channel(NoInput, FundsResponse),
-  /** The watcher's last view of positions, with MTM from quotes. */
-  'books.positionsMtm': channel(NoInput, z.array(PositionView)),
+  /** Read now from the gateway; the `books.*` events carry the same views as the watcher reads them. */
+  'books.orders': channel(NoInput, OrdersView),
+  'books.trades': channel(NoInput, TradesView),
+  /** MTM at the last prices the watcher has (no quote request of its own). */
+  'books.positions': channel(NoInput, PositionsView),
+  'books.holdings': channel(NoInput, HoldingsView),
+  'books.funds': channel(NoInput, FundsView),
+  /** The strategy's own exposure in one instrument (`positionsopen`, hosted gateways and paper). */
+  'books.positionsOpen': channel(PositionQueryInput, PositionsOpenResponse),
+
+  /** What a freshly loaded window needs; apply events with a greater `seq` after it. */
+  'session.snapshot': channel(NoInput, SessionSnapshot),
 
   'market.depth': channel(z.strictObject(withoutKey(DepthRequest.shape)), DepthResponse),
   'market.search': channel(z.strictObject(withoutKey(SearchRequest.shape)), SearchResponse),
   'market.expiry': channel(z.strictObject(withoutKey(ExpiryRequest.shape)), ExpiryResponse),
   'market.quotes': channel(z.strictObject(withoutKey(QuotesRequest.shape)), QuotesResponse),
   'market.ticker': channel(TickerIpcInput, TickerResponse),
+  /** Lot, tick, freeze quantity, expiry and strike of one instrument. */
+  'market.symbol': channel(z.strictObject(withoutKey(SymbolRequest.shape)), SymbolInfo),
+  'market.multiquotes': channel(z.strictObject(withoutKey(MultiQuotesRequest.shape)), MultiQuotesResponse),
+  /** The bar intervals the gateway's history and ticker accept. */
+  'market.intervals': channel(NoInput, IntervalsResponse),
   /** Subscribe to `market.ltp|quote|depth` events; answers the subscription's id. */
   'market.watch': channel(MarketWatchInput, MarketWatchResult),
   'market.unwatch': channel(MarketUnwatchInput, MarketUnwatchResult),
@@ -175,7 +227,7 @@ export const CHANNELS = {
   'settings.update': channel(SettingsPatch, Settings),
 
   'journal.query': channel(JournalQueryInput, z.array(JournalEntry)),
-  'journal.exportCsv': channel(JournalQueryInput, z.object({ csv: z.string(), rows: z.number() })),
+  'journal.exportCsv': channel(JournalExportInput, JournalExportResult),
 
   'alerts.mute': channel(
     z.strictObject({ orderid: text('orderid', 64), muted: z.boolean().default(true) }),

@@ -1,32 +1,11 @@
 // Every event main pushes to the renderer (and to any other listener of the core's event stream).
-// None carries the API key.
+// None carries the API key. Names follow the convention at the top of channels.ts.
 import { z } from 'zod';
 import { ProfileId, SecretStatus } from '../../contract/core/index.js';
-import { FundsRecord, OrderBookResponse, TradeRecord } from '../../contract/gateway/index.js';
+import { FundsView, OrderSnapshot, OrdersView, PositionView, PositionsView, TradesView } from './views.js';
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
 import { SessionMode } from './session-mode.js';
 import { ShellCommandEvent } from './shell.js';
-
-/** One order as the watcher saw it in the order book (camel-cased, numbers normalised). */
-export const OrderSnapshot = z.object({
-  orderid: z.string(),
-  symbol: z.string(),
-  exchange: z.string(),
-  action: z.string(),
-  product: z.string(),
-  pricetype: z.string(),
-  quantity: z.number(),
-  filledQuantity: z.number(),
-  price: z.number(),
-  triggerPrice: z.number(),
-  averagePrice: z.number(),
-  /** open, trigger pending, complete, cancelled, rejected or unknown. */
-  status: z.string(),
-  rejectionReason: z.string().optional(),
-  strategy: z.string().optional(),
-  timestamp: z.string(),
-});
-export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
   z.object({ profileId: ProfileId, time: z.number(), order: OrderSnapshot, ...extra });
@@ -83,19 +62,6 @@ export const OrderReconciledEvent = z.object({
 });
 export type OrderReconciledEvent = z.infer<typeof OrderReconciledEvent>;
 
-export const PositionView = z.object({
-  symbol: z.string(),
-  exchange: z.string(),
-  product: z.string(),
-  quantity: z.number(),
-  averagePrice: z.number(),
-  /** Null when no quote could be had within the rate budget. */
-  ltp: z.number().nullable(),
-  /** Unrealised P&L of the open quantity at `ltp`. */
-  mtm: z.number().nullable(),
-});
-export type PositionView = z.infer<typeof PositionView>;
-
 export const PositionChangedEvent = z.object({
   profileId: ProfileId,
   time: z.number(),
@@ -103,10 +69,14 @@ export const PositionChangedEvent = z.object({
   previousQuantity: z.number(),
 });
 
+export const CONNECTION_STATES = ['connected', 'disconnected', 'no_key', 'unauthorised'] as const;
+export const ConnectionState = z.enum(CONNECTION_STATES);
+export type ConnectionState = z.infer<typeof ConnectionState>;
+
 export const ConnectionEvent = z.object({
   profileId: ProfileId,
   time: z.number(),
-  state: z.enum(['connected', 'disconnected', 'no_key', 'unauthorised']),
+  state: ConnectionState,
   message: z.string().optional(),
 });
 export type ConnectionEvent = z.infer<typeof ConnectionEvent>;
@@ -145,30 +115,42 @@ export type TrayStateEvent = z.infer<typeof TrayStateEvent>;
 export const ApiKeyStatus = SecretStatus.extend({ profileId: ProfileId, present: z.boolean() });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>;
 
+/**
+ * The envelope field of every event the core's bus emits: its number in this core's lifetime (1, 2,
+ * 3… with no gap), so a client that sees a jump knows it missed one and reloads `session.snapshot`,
+ * whose own `seq` is the last event the snapshot already reflects.
+ */
+export const EventSeq = z.number().int().positive();
+const sequenced = <S extends z.ZodRawShape>(event: z.ZodObject<S>) =>
+  z.object({ ...event.shape, seq: EventSeq });
+
+/** A book's new view (the schema its `books.*` channel answers), for one profile. */
+const bookEvent = <V extends z.ZodType>(view: V) => z.object({ profileId: ProfileId, view });
+
 export const EVENTS = {
-  'order.accepted': OrderAcceptedEvent,
-  'order.partial': OrderPartialEvent,
-  'order.filled': OrderFilledEvent,
-  'order.rejected': OrderRejectedEvent,
-  'order.cancelled': OrderCancelledEvent,
-  'order.modified': OrderModifiedEvent,
-  'order.unknown': OrderUnknownEvent,
-  'order.reconciled': OrderReconciledEvent,
-  'position.changed': PositionChangedEvent,
-  'books.orders': z.object({ profileId: ProfileId, data: OrderBookResponse.shape.data }),
-  'books.trades': z.object({ profileId: ProfileId, data: z.array(TradeRecord) }),
-  'books.positions': z.object({ profileId: ProfileId, positions: z.array(PositionView) }),
-  'books.funds': z.object({ profileId: ProfileId, data: FundsRecord }),
-  connection: ConnectionEvent,
-  alert: AlertEvent,
-  'alerts.state': AlertsState,
-  'apiKey.status': ApiKeyStatus,
-  'profile.switched': z.object({ profileId: ProfileId }),
+  'orders.accepted': sequenced(OrderAcceptedEvent),
+  'orders.partial': sequenced(OrderPartialEvent),
+  'orders.filled': sequenced(OrderFilledEvent),
+  'orders.rejected': sequenced(OrderRejectedEvent),
+  'orders.cancelled': sequenced(OrderCancelledEvent),
+  'orders.modified': sequenced(OrderModifiedEvent),
+  'orders.unknown': sequenced(OrderUnknownEvent),
+  'orders.reconciled': sequenced(OrderReconciledEvent),
+  'positions.changed': sequenced(PositionChangedEvent),
+  'books.orders': sequenced(bookEvent(OrdersView)),
+  'books.trades': sequenced(bookEvent(TradesView)),
+  'books.positions': sequenced(bookEvent(PositionsView)),
+  'books.funds': sequenced(bookEvent(FundsView)),
+  'session.connection': sequenced(ConnectionEvent),
+  'alerts.raised': sequenced(AlertEvent),
+  'alerts.state': sequenced(AlertsState),
+  'apiKey.status': sequenced(ApiKeyStatus),
+  'profiles.switched': sequenced(z.object({ profileId: ProfileId })),
   /** Market subscriptions (`market.watch`): one event per instrument and update, in the watched mode. */
-  'market.ltp': MarketLtpEvent,
-  'market.quote': MarketQuoteEvent,
-  'market.depth': MarketDepthEvent,
-  'market.error': MarketErrorEvent,
+  'market.ltp': sequenced(MarketLtpEvent),
+  'market.quote': sequenced(MarketQuoteEvent),
+  'market.depth': sequenced(MarketDepthEvent),
+  'market.error': sequenced(MarketErrorEvent),
   /** From the shell's TraySink, not the event bus: a transport forwards what its tray would show. */
   'tray.state': TrayStateEvent,
   /** From the desktop shell (tray menu, notification clicks): what the page should bring forward. */
@@ -178,3 +160,9 @@ export const EVENTS = {
 export type EventName = keyof typeof EVENTS;
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 export type EventPayload<E extends EventName> = z.infer<(typeof EVENTS)[E]>;
+/** The events the core's bus emits (every one but those a transport adds itself), each with a `seq`. */
+export type BusEventName = {
+  [E in EventName]: EventPayload<E> extends { seq: number } ? E : never;
+}[EventName];
+/** What an emitter hands the bus: the payload less the `seq` the bus adds. */
+export type EmitPayload<E extends BusEventName> = Omit<EventPayload<E>, 'seq'>;

@@ -1,8 +1,10 @@
 // IPC: the channel table (renderer → main) and the event table (main → renderer).
 export * from './result.js';
+export * from './views.js';
 export * from './events.js';
 export * from './shell.js';
 export * from './names.js';
+export * from './session.js';
 export * from './channels.js';
 export * from './market.js';
 export * from './bridge.js';

@@ -25,6 +25,8 @@ export const IPC_ERROR_KINDS = [
   'secret_store',
   'not_found',
   'conflict',
+  /** A file could not be written (journal.exportCsv); the message says which and why. */
+  'io',
   'internal',
 ] as const;
 export const IpcErrorKind = z.enum(IPC_ERROR_KINDS);

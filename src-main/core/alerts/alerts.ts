@@ -71,7 +71,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
         sticky: alert.sticky,
       };
       o.notifier.notify(shown);
-      o.emit('alert', alert);
+      o.emit('alerts.raised', alert);
       if (alert.sticky) {
         sticky.set(alert.id, alert);
         changed();

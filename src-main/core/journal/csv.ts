@@ -13,6 +13,11 @@ export function csvField(cell: CsvCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One record and its CRLF line end. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return cells.map(csvField).join(',') + '\r\n';
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

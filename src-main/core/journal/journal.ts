@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { z } from 'zod';
 import {
   JournalQuery,
   ProfileId,
-  formatIstIso,
   type JournalEntry,
   type JournalError,
   type JournalOutcome,
@@ -18,11 +18,12 @@ import {
 } from '../../contract/index.js';
 import { systemClock, type Clock } from '../ports.js';
 import { toCsv } from './csv.js';
+import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
 
 export interface JournalOptions {
   dbPath: string;
-  clock?: Clock;
+  clock?: Pick<Clock, 'now'>;
   /** Key values to redact wherever they appear (the secret store's valuesForRedaction). */
   secrets?: () => readonly string[];
 }
@@ -39,6 +40,9 @@ export type OutcomeInput =
   | { outcome: 'error' | 'unknown'; error: JournalError; response?: unknown; durationMs?: number };
 
 export type ResolutionInput = Omit<JournalResolution, 'time'>;
+
+/** A query without paging: which entries, in which order. */
+export type JournalFilters = Omit<JournalQuery, 'limit' | 'offset'>;
 
 /** An unknown outcome not resolved yet, with the check recorded for it (if any). */
 export interface Unresolved {
@@ -64,6 +68,11 @@ export interface Journal {
   query(query?: JournalQuery): JournalEntry[];
   /** CSV (RFC 4180) of a query, oldest first unless asked otherwise; times in IST. */
   exportCsv(query?: JournalQuery): string;
+  /**
+   * Every entry the filters match, oldest first unless asked otherwise, `pageSize` at a time: only one
+   * page is in memory, and rows written meanwhile never shift a page (keyset, not offset, paging).
+   */
+  pages(query?: JournalFilters, pageSize?: number): Generator<JournalEntry[], void, undefined>;
   close(): void;
 }
 
@@ -278,8 +287,7 @@ export function createJournal(options: JournalOptions): Journal {
     return written > 0;
   });
 
-  function select(q: JournalQuery = {}): Row[] {
-    const query = JournalQuery.parse(q);
+  function filtersOf(query: z.output<typeof JournalQuery>): { where: string[]; params: (string | number)[] } {
     const where: string[] = [];
     const params: (string | number)[] = [];
     const add = (clause: string, value?: string | number) => {
@@ -294,10 +302,39 @@ export function createJournal(options: JournalOptions): Journal {
       add('EXISTS (SELECT 1 FROM order_ids x WHERE x.entry_id = i.id AND x.orderid = ?)', query.orderId);
     if (query.outcome === 'pending') add('o.id IS NULL');
     else if (query.outcome !== undefined) add('o.outcome = ?', query.outcome);
+    return { where, params };
+  }
+
+  function select(q: JournalQuery = {}): Row[] {
+    const query = JournalQuery.parse(q);
+    const { where, params } = filtersOf(query);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY i.time ${direction}, i.seq ${direction} LIMIT ? OFFSET ?`;
     return db.prepare<(string | number)[], Row>(sql).all(...params, query.limit, query.offset);
+  }
+
+  function* pagesOf(q: JournalFilters, pageSize: number): Generator<JournalEntry[], void, undefined> {
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      throw new JournalStoreError(`page size must be a positive whole number, not ${pageSize}`);
+    const query = JournalQuery.parse({ order: 'asc', ...q });
+    const { where, params } = filtersOf(query);
+    const asc = query.order === 'asc';
+    // Each page starts after the last row of the one before, by (time, seq): the order it is sorted by.
+    const direction = asc ? 'ASC' : 'DESC';
+    const sql = `SELECT ${COLUMNS}, i.seq AS seq ${FROM}
+      WHERE ${[...where, `(i.time, i.seq) ${asc ? '>' : '<'} (?, ?)`].join(' AND ')}
+      ORDER BY i.time ${direction}, i.seq ${direction} LIMIT ?`;
+    const statement = db.prepare<(string | number)[], Row & { seq: number }>(sql);
+    let after = asc ? [-1, -1] : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    for (;;) {
+      const rows = statement.all(...params, ...after, pageSize);
+      const last = rows.at(-1);
+      if (!last) return;
+      yield rows.map(toEntry);
+      if (rows.length < pageSize) return;
+      after = [last.time, last.seq];
+    }
   }
 
   return {
@@ -337,38 +374,10 @@ export function createJournal(options: JournalOptions): Journal {
     query: (q) => select(q).map(toEntry),
     exportCsv(q = {}) {
       const rows = select({ order: 'asc', limit: 100_000, ...q }).map(toEntry);
-      return toCsv(
-        [
-          'time_ist',
-          'id',
-          'profile',
-          'operation',
-          'order_ids',
-          'outcome',
-          'duration_ms',
-          'error_kind',
-          'error_message',
-          'http_status',
-          'request',
-          'response',
-          'resolution',
-        ],
-        rows.map((e) => [
-          formatIstIso(e.time),
-          e.id,
-          e.profileId,
-          e.operation,
-          e.orderIds.join(' '),
-          e.outcome,
-          e.durationMs,
-          e.error?.kind,
-          e.error?.message,
-          e.error?.httpStatus,
-          JSON.stringify(e.request),
-          e.response === undefined ? '' : JSON.stringify(e.response),
-          e.resolution?.message,
-        ]),
-      );
+      return toCsv(JOURNAL_CSV_HEADER, rows.map(journalCsvRow));
+    },
+    pages(q = {}, pageSize = 500) {
+      return pagesOf(q, pageSize);
     },
     close: () => db.close(),
   };

@@ -22,7 +22,7 @@ export interface OrderDeps {
   logger: Logger;
 }
 
-type OrderChannels =
+export type OrderChannels =
   | 'orders.place'
   | 'orders.modify'
   | 'orders.cancel'
@@ -31,8 +31,8 @@ type OrderChannels =
   | 'orders.split'
   | 'orders.basket'
   | 'orders.closePosition'
-  | 'orders.preview.smart'
-  | 'orders.preview.split';
+  | 'orders.previewSmart'
+  | 'orders.previewSplit';
 
 /** What the order book will show of one new order (a split's child, a basket's leg). */
 function placed(o: PlacedOrder): PlacedOrder {
@@ -87,7 +87,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         d.logger.error('unknown outcome check not journalled', { journalId, reason: errorMessage(err) });
       }
       s.watcher.trackUnknown(journalId, intent, known);
-      d.emit('order.unknown', {
+      d.emit('orders.unknown', {
         profileId: s.profile.id,
         time: d.clock.now(),
         journalId,
@@ -223,12 +223,12 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       });
     },
 
-    async 'orders.preview.smart'(input) {
+    async 'orders.previewSmart'(input) {
       const s = d.session();
       return fromGateway(await previewSmart(s.client, input, input.strategy ?? s.profile.strategy));
     },
 
-    async 'orders.preview.split'(input) {
+    async 'orders.previewSplit'(input) {
       const plan = splitPreview(input);
       return plan.ok ? okResult(plan.value) : failResult('invalid_input', plan.message);
     },

@@ -1,23 +1,29 @@
-// The non-order channels: books and market data (straight to the active profile's client), the
-// write-only API key, profiles, settings, journal, alerts and the watcher's visibility.
+// The service channels: the session snapshot, the write-only API key, profiles, settings, the journal
+// (queries, and its export streamed to a file the shell chooses), alerts and the watcher's visibility.
+// Gateway reads are in read-handlers.ts, order actions in order-handlers.ts.
+import { isAbsolute } from 'node:path';
 import {
   PAPER_PROFILE_ID,
+  formatIstIso,
   type ApiKeyStatus,
   type IpcResult,
   type PingResponse,
   type ProfilesList,
 } from '../../contract/index.js';
-import type { GatewayResult } from '../../gateway/index.js';
+import type { Clock, GatewayResult } from '../../gateway/index.js';
 import type { Alerts } from '../alerts/index.js';
-import type { Journal } from '../journal/index.js';
+import { fileErrorCode, writeJournalCsv, type Journal } from '../journal/index.js';
 import { ProfileError, type Profiles } from '../profiles/index.js';
 import type { RouterSecretStore } from '../secrets/index.js';
 import { SettingsError, type SettingsStore } from '../settings/index.js';
 import type { Emit } from './event-bus.js';
 import type { MarketChannels } from './market-handlers.js';
+import type { OrderChannels } from './order-handlers.js';
+import type { ReadChannels } from './read-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
+import { sessionSnapshot } from './session-snapshot.js';
 
 export interface ServiceDeps {
   session(): Session;
@@ -28,6 +34,14 @@ export interface ServiceDeps {
   journal: Journal;
   alerts: Alerts;
   emit: Emit;
+  clock: Clock;
+  /** The seq of the last event the bus emitted (the snapshot's `seq`). */
+  lastSeq(): number;
+  /**
+   * The shell asks the user where to save a file (a save dialog); null: cancelled. Hosts without one
+   * cannot export the journal to a file.
+   */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /**
    * Tries the given profile's key with `ping`, or `funds` where the gateway has no ping (through that
    * profile's own client, active or not).
@@ -39,7 +53,7 @@ export interface ServiceDeps {
   keyChanged(profileId: string): void;
 }
 
-type ServiceChannels = Exclude<keyof Handlers, `orders.${string}` | MarketChannels>;
+type ServiceChannels = Exclude<keyof Handlers, OrderChannels | ReadChannels | MarketChannels>;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
   if (!(err instanceof ProfileError)) throw err;
@@ -47,8 +61,6 @@ function profileFailure<T>(err: unknown): IpcResult<T> {
 }
 
 export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels> {
-  const client = () => d.session().client;
-
   async function keyStatus(profileId: string): Promise<ApiKeyStatus> {
     const [status, present] = await Promise.all([d.secrets.status(), d.secrets.has(profileId)]);
     return { ...status, profileId, present };
@@ -66,18 +78,8 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
   });
 
   return {
-    'books.orders': async () => fromGateway(await client().orderbook()),
-    'books.trades': async () => fromGateway(await client().tradebook()),
-    'books.positions': async () => fromGateway(await client().positionbook()),
-    'books.holdings': async () => fromGateway(await client().holdings()),
-    'books.funds': async () => fromGateway(await client().funds()),
-    'books.positionsMtm': async () => okResult(d.session().watcher.positions()),
-
-    'market.depth': async (input) => fromGateway(await client().depth(input)),
-    'market.search': async (input) => fromGateway(await client().search(input)),
-    'market.expiry': async (input) => fromGateway(await client().expiry(input)),
-    'market.quotes': async (input) => fromGateway(await client().quotes(input)),
-    'market.ticker': async (input) => fromGateway(await client().ticker(input)),
+    'session.snapshot': () =>
+      sessionSnapshot({ session: d.session, keyStatus, alerts: d.alerts, lastSeq: d.lastSeq }),
 
     async 'apiKey.set'(input) {
       const profileId = target(input);
@@ -159,9 +161,20 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
     // The active profile's rows unless another profile is named: a switch never mixes journals.
     'journal.query': async (input) => okResult(d.journal.query(journalScope(input))),
     async 'journal.exportCsv'(input) {
+      if (!d.chooseSavePath) return failResult('not_offered', 'this OrderDesk host cannot save files');
       const query = journalScope(input);
-      const rows = d.journal.query({ limit: 100_000, ...query }).length;
-      return okResult({ csv: d.journal.exportCsv(query), rows });
+      const day = formatIstIso(d.clock.now()).slice(0, 10);
+      const path = await d.chooseSavePath(`orderdesk-journal-${query.profileId}-${day}.csv`);
+      if (path === null) return okResult({ kind: 'cancelled' });
+      if (!isAbsolute(path))
+        return failResult('io', `the journal can only be saved to a full path, not ${path}`);
+      try {
+        return okResult({ kind: 'saved', path, rows: await writeJournalCsv(d.journal.pages(query), path) });
+      } catch (err) {
+        const code = fileErrorCode(err);
+        if (code === undefined) throw err;
+        return failResult('io', `the journal could not be saved to ${path} (${code})`);
+      }
     },
 
     'alerts.mute': async (input) => okResult(d.alerts.mute(input.orderid, input.muted)),

@@ -12,13 +12,13 @@ export interface SeenOrder {
 }
 
 export type OrderChange =
-  | { type: 'order.accepted'; order: OrderSnapshot }
-  | { type: 'order.partial'; order: OrderSnapshot; lastFillQuantity: number }
-  | { type: 'order.filled'; order: OrderSnapshot; lastFillQuantity: number }
-  | { type: 'order.rejected'; order: OrderSnapshot; reason: string }
-  | { type: 'order.cancelled'; order: OrderSnapshot }
+  | { type: 'orders.accepted'; order: OrderSnapshot }
+  | { type: 'orders.partial'; order: OrderSnapshot; lastFillQuantity: number }
+  | { type: 'orders.filled'; order: OrderSnapshot; lastFillQuantity: number }
+  | { type: 'orders.rejected'; order: OrderSnapshot; reason: string }
+  | { type: 'orders.cancelled'; order: OrderSnapshot }
   | {
-      type: 'order.modified';
+      type: 'orders.modified';
       order: OrderSnapshot;
       previous: { quantity: number; price: number; triggerPrice: number };
     };
@@ -86,10 +86,10 @@ export function orderChanges(prev: SeenOrder | undefined, order: OrderSnapshot):
   };
   if (!prev) {
     if (status === 'rejected') {
-      out.push({ type: 'order.rejected', order, reason: order.rejectionReason ?? '' });
+      out.push({ type: 'orders.rejected', order, reason: order.rejectionReason ?? '' });
       return out;
     }
-    out.push({ type: 'order.accepted', order });
+    out.push({ type: 'orders.accepted', order });
   } else if (isActive(prev.status) && isActive(status)) {
     if (
       prev.quantity !== order.quantity ||
@@ -97,20 +97,20 @@ export function orderChanges(prev: SeenOrder | undefined, order: OrderSnapshot):
       prev.triggerPrice !== order.triggerPrice
     )
       out.push({
-        type: 'order.modified',
+        type: 'orders.modified',
         order,
         previous: { quantity: prev.quantity, price: prev.price, triggerPrice: prev.triggerPrice },
       });
   }
   const newlyFilled = order.filledQuantity - before.filled;
   if (status === 'complete' && before.status !== 'complete') {
-    out.push({ type: 'order.filled', order, lastFillQuantity: Math.max(0, newlyFilled) });
+    out.push({ type: 'orders.filled', order, lastFillQuantity: Math.max(0, newlyFilled) });
   } else if (newlyFilled > 0 && status !== 'complete') {
-    out.push({ type: 'order.partial', order, lastFillQuantity: newlyFilled });
+    out.push({ type: 'orders.partial', order, lastFillQuantity: newlyFilled });
   }
-  if (status === 'cancelled' && before.status !== 'cancelled') out.push({ type: 'order.cancelled', order });
+  if (status === 'cancelled' && before.status !== 'cancelled') out.push({ type: 'orders.cancelled', order });
   if (status === 'rejected' && prev && prev.status !== 'rejected')
-    out.push({ type: 'order.rejected', order, reason: order.rejectionReason ?? '' });
+    out.push({ type: 'orders.rejected', order, reason: order.rejectionReason ?? '' });
   return out;
 }
 

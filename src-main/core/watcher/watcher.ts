@@ -5,20 +5,20 @@
 import {
   errorMessage,
   type ConnectionEvent,
-  type FundsRecord,
   type OrderBookResponse,
   type OrderSnapshot,
   type PollingIntervals,
   type PositionView,
-  type TradeRecord,
 } from '../../contract/index.js';
+import type { WatcherViews } from '../../contract/index.js';
 import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
+import { toFundsView, toOrdersView, toPositionsView, toTradesView } from './book-views.js';
 import { createLtpSource } from './ltp-source.js';
-import { diffOrderBook, isActive, toSnapshot, type SeenOrder } from './order-diff.js';
+import { diffOrderBook, isActive, type SeenOrder } from './order-diff.js';
 import { pollInterval } from './poll-interval.js';
-import { diffPositions, toPositionView } from './position-diff.js';
+import { diffPositions } from './position-diff.js';
 import {
   DEFAULT_PATIENCE,
   reconcile,
@@ -77,6 +77,10 @@ export interface Watcher {
   openOrderIds(strategy: string): string[];
   /** Unknown outcomes not settled yet, for the profile's next watcher. */
   pendingUnknowns(): PendingUnknown[];
+  /** The books as last read (null until read) and the connection (`connecting` until an answer). */
+  views(): WatcherViews;
+  /** Last prices known (by `exchange:symbol`), without a request. */
+  lastPrices(): Map<string, number>;
   positions(): PositionView[];
   openOrders(): number;
   connection(): ConnectionEvent['state'];
@@ -118,6 +122,13 @@ export function createWatcher(o: WatcherOptions): Watcher {
   let fresh = true;
   let views: PositionView[] = [];
   let lastOrders: OrderSnapshot[] = [];
+  /** The books as last read, for `session.snapshot`. */
+  const books: Omit<WatcherViews, 'connection'> = {
+    orders: null,
+    trades: null,
+    positions: null,
+    funds: null,
+  };
   const last = { orders: '', trades: '', positions: '', funds: '' };
 
   const interval = () =>
@@ -126,12 +137,22 @@ export function createWatcher(o: WatcherOptions): Watcher {
   function setState(next: ConnectionState, message?: string): void {
     if (state === next) return;
     state = next;
-    emit('connection', { profileId, time: clock.now(), state: next, ...(message ? { message } : {}) });
+    emit('session.connection', {
+      profileId,
+      time: clock.now(),
+      state: next,
+      ...(message ? { message } : {}),
+    });
   }
 
-  /** Emits a books.* snapshot only when it differs from the last one. */
-  function snapshot(kind: keyof typeof last, data: unknown, send: () => void): void {
-    const text = JSON.stringify(data);
+  /** Keeps a book's view and emits its books.* event only when it differs from the last one. */
+  function publish<K extends keyof typeof books>(
+    kind: K,
+    view: NonNullable<(typeof books)[K]>,
+    send: () => void,
+  ): void {
+    books[kind] = view;
+    const text = JSON.stringify(view);
     if (text === last[kind]) return;
     last[kind] = text;
     send();
@@ -152,7 +173,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
 
   function applyOrders(book: OrderBookResponse['data'], pollSeq: number): boolean {
     const now = clock.now();
-    const snaps: OrderSnapshot[] = book.orders.map(toSnapshot);
+    const view = toOrdersView(book);
+    const snaps = view.orders;
     const diff = diffOrderBook(seenOrders, book.orders);
     if (diff.updates.size > 0 || !seenOrders) {
       store.saveOrders(profileId, diff.updates, now, new Set(snaps.map((s) => s.orderid)));
@@ -160,10 +182,10 @@ export function createWatcher(o: WatcherOptions): Watcher {
     }
     for (const c of diff.changes) {
       const base = { profileId, time: now, order: c.order };
-      if (c.type === 'order.partial' || c.type === 'order.filled')
+      if (c.type === 'orders.partial' || c.type === 'orders.filled')
         emit(c.type, { ...base, lastFillQuantity: c.lastFillQuantity });
-      else if (c.type === 'order.rejected') emit(c.type, { ...base, reason: c.reason });
-      else if (c.type === 'order.modified') emit(c.type, { ...base, previous: c.previous });
+      else if (c.type === 'orders.rejected') emit(c.type, { ...base, reason: c.reason });
+      else if (c.type === 'orders.modified') emit(c.type, { ...base, previous: c.previous });
       else emit(c.type, base);
     }
     open = snaps.filter((s) => isActive(s.status)).length;
@@ -177,9 +199,9 @@ export function createWatcher(o: WatcherOptions): Watcher {
         const r = left.get(p.journalId);
         return r ? [{ ...r, minSeq: p.minSeq }] : [];
       });
-      for (const r of resolved) if (record(r)) emit('order.reconciled', { profileId, time: now, ...r });
+      for (const r of resolved) if (record(r)) emit('orders.reconciled', { profileId, time: now, ...r });
     }
-    snapshot('orders', book, () => emit('books.orders', { profileId, data: book }));
+    publish('orders', view, () => emit('books.orders', { profileId, view }));
     return diff.changes.length > 0;
   }
 
@@ -190,28 +212,29 @@ export function createWatcher(o: WatcherOptions): Watcher {
     const open = rows.filter((p) => p.quantity !== 0);
     const ltps = withQuotes && open.length > 0 ? await ltp.refresh(open) : ltp.known();
     if (retired) return;
-    views = rows.map((p) => toPositionView(p, ltps));
+    const view = toPositionsView(rows, ltps);
+    views = view.positions;
     const { changes, next } = diffPositions(seenPositions, views);
     const moved = !seenPositions || changes.length > 0;
     if (moved) store.savePositions(profileId, next);
     seenPositions = next;
     const now = clock.now();
-    for (const c of changes) emit('position.changed', { profileId, time: now, ...c });
-    snapshot('positions', views, () => emit('books.positions', { profileId, positions: views }));
+    for (const c of changes) emit('positions.changed', { profileId, time: now, ...c });
+    publish('positions', view, () => emit('books.positions', { profileId, view }));
   }
 
   async function readFunds(): Promise<void> {
     const r = await client.funds();
     if (!r.ok || retired) return;
-    const data: FundsRecord = r.value.data;
-    snapshot('funds', data, () => emit('books.funds', { profileId, data }));
+    const view = toFundsView(r.value.data);
+    publish('funds', view, () => emit('books.funds', { profileId, view }));
   }
 
   async function readTrades(): Promise<void> {
     const r = await client.tradebook();
     if (!r.ok || retired) return;
-    const data: TradeRecord[] = r.value.data;
-    snapshot('trades', data, () => emit('books.trades', { profileId, data }));
+    const view = toTradesView(r.value.data);
+    publish('trades', view, () => emit('books.trades', { profileId, view }));
   }
 
   async function pollOnce(): Promise<void> {
@@ -298,6 +321,8 @@ export function createWatcher(o: WatcherOptions): Watcher {
     openOrderIds: (strategy) =>
       lastOrders.filter((s) => isActive(s.status) && s.strategy === strategy).map((s) => s.orderid),
     pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
+    views: () => ({ connection: state ?? 'connecting', ...books }),
+    lastPrices: () => ltp.known(),
     positions: () => [...views],
     openOrders: () => open,
     connection: () => state ?? 'disconnected',

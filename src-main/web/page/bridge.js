@@ -28,15 +28,23 @@
     return { ok: false, error: { kind, message } };
   }
 
+  /** The orders.* channels that only read: every other one acts, so a new action is never missed. */
+  const ORDER_READS = new Set([
+    'orders.previewSmart',
+    'orders.previewSplit',
+    'orders.status',
+    'orders.openPosition',
+  ]);
+
   /** Mutations whose answer was lost may still have happened: the order book settles it. */
   /** @param {string} channel */
   function isMutation(channel) {
-    return channel.startsWith('orders.') && !channel.startsWith('orders.preview.');
+    return channel.startsWith('orders.') && !ORDER_READS.has(channel);
   }
 
   /** @param {string} name @param {unknown} payload */
   function dispatch(name, payload) {
-    if (name === 'connection' && payload && typeof payload === 'object' && 'profileId' in payload)
+    if (name === 'session.connection' && payload && typeof payload === 'object' && 'profileId' in payload)
       profileId = String(payload.profileId);
     const set = listeners.get(name);
     if (!set) return;
@@ -86,7 +94,7 @@
           : failure('network', 'The link to OrderDesk was lost before the answer came.'),
       );
     }
-    dispatch('connection', {
+    dispatch('session.connection', {
       profileId,
       time: Date.now(),
       state: 'disconnected',

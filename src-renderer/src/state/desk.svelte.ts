@@ -17,24 +17,24 @@ export const ALERTS_ON_SCREEN = 5;
 
 /** Every event the desk hears, for "last event" (the books arrive on each poll that changes them). */
 const HEARD: readonly EventName[] = [
-  'order.accepted',
-  'order.partial',
-  'order.filled',
-  'order.rejected',
-  'order.cancelled',
-  'order.modified',
-  'order.unknown',
-  'order.reconciled',
-  'position.changed',
+  'orders.accepted',
+  'orders.partial',
+  'orders.filled',
+  'orders.rejected',
+  'orders.cancelled',
+  'orders.modified',
+  'orders.unknown',
+  'orders.reconciled',
+  'positions.changed',
   'books.orders',
   'books.trades',
   'books.positions',
   'books.funds',
-  'connection',
-  'alert',
+  'session.connection',
+  'alerts.raised',
   'alerts.state',
   'apiKey.status',
-  'profile.switched',
+  'profiles.switched',
   'tray.state',
 ];
 
@@ -73,7 +73,7 @@ export class DeskState {
           this.lastEventAt = typeof time === 'number' ? time : Date.now();
         }),
       ),
-      b.on('connection', (e) => {
+      b.on('session.connection', (e) => {
         if (this.profile && e.profileId !== this.profile.id) return;
         this.connection = e.state;
         this.connectionMessage = e.message;
@@ -82,8 +82,8 @@ export class DeskState {
       b.on('apiKey.status', (k) => {
         if (!this.profile || k.profileId === this.profile.id) this.key = k;
       }),
-      b.on('profile.switched', () => void this.refresh()),
-      b.on('alert', (a) => this.#show(a)),
+      b.on('profiles.switched', () => void this.refresh()),
+      b.on('alerts.raised', (a) => this.#show(a)),
       b.on('alerts.state', (s) => {
         // A sticky alert dismissed elsewhere (another window, the tray) leaves this page too.
         const still = s.sticky.map((a) => a.id);

@@ -134,6 +134,8 @@ export async function startCore(paper: Paper, options: HarnessOptions = {}): Pro
       return { url: paper.proxy.url, stop: async () => undefined };
     },
     gateway: { retry: { maxRetries: 0 }, rateLimit: 1000 },
+    // A save dialog that always picks the suggested name in the data dir.
+    chooseSavePath: async (suggestedName) => join(dataDir, suggestedName),
     ...options.ports,
   });
   core.events.onAny((name, payload) => events.push({ name, payload }));
@@ -173,5 +175,5 @@ export async function until(cond: () => boolean, ms = 5000): Promise<void> {
 
 /** Names of order/position events only (the books.* snapshots and connection changes left out). */
 export function orderEventNames(list: Recorded[]): string[] {
-  return list.map((e) => e.name).filter((n) => n.startsWith('order.') || n === 'position.changed');
+  return list.map((e) => e.name).filter((n) => n.startsWith('orders.') || n === 'positions.changed');
 }

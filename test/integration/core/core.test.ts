@@ -40,7 +40,7 @@ it('starts the paper gateway for the default profile and trades through it', asy
   expect(existsSync(join(dataDir, 'paper'))).toBe(true);
 
   const funds = await core.router.invoke('books.funds');
-  expect(funds).toMatchObject({ ok: true, value: { status: 'success' } });
+  expect(funds).toMatchObject({ ok: true, value: { availableCash: expect.stringMatching(/^\d+\.\d{2}$/) } });
   const placed = await core.router.invoke('orders.place', {
     symbol: 'SBIN',
     exchange: 'NSE',
@@ -50,7 +50,7 @@ it('starts the paper gateway for the default profile and trades through it', asy
   expect(placed).toMatchObject({ ok: true, value: { orderid: expect.stringMatching(/^\d+$/) } });
   await core.pollNow();
   const book = await core.router.invoke('books.orders');
-  expect(book.ok && book.value.data.orders).toHaveLength(1);
+  expect(book.ok && book.value.orders).toHaveLength(1);
   expect(await core.router.invoke('apiKey.test')).toMatchObject({ ok: true, value: { profileId: 'paper' } });
   expect(trays.at(-1)).toMatchObject({ state: 'idle', tooltip: 'OrderDesk · Paper (simulated)' });
 });
@@ -58,7 +58,7 @@ it('starts the paper gateway for the default profile and trades through it', asy
 it('switches to a gateway profile without a key and back', async () => {
   const events: string[] = [];
   const off = core.events.onAny((name, payload) => {
-    if (name === 'connection') events.push((payload as { state: string }).state);
+    if (name === 'session.connection') events.push((payload as { state: string }).state);
   });
   await core.router.invoke('profiles.add', { id: 'remote', name: 'Remote', baseUrl: 'http://127.0.0.1:9' });
   await core.router.invoke('profiles.switch', { id: 'remote' });

@@ -110,15 +110,22 @@ it('never shows the key in answers, events, logs, the journal, URLs or data file
   });
   await h.core.pollNow();
 
-  for (const channel of [
-    'books.orders',
-    'books.trades',
-    'books.positions',
-    'books.holdings',
-    'books.funds',
-    'books.positionsMtm',
-  ])
-    expect((await call(channel)).ok, channel).toBe(true);
+  const sbinRef = { symbol: 'SBIN', exchange: 'NSE' };
+  const reads: [string, unknown?][] = [
+    ['books.orders'],
+    ['books.trades'],
+    ['books.positions'],
+    ['books.holdings'],
+    ['books.funds'],
+    ['books.positionsOpen', { ...sbinRef, product: 'MIS' }],
+    ['orders.status', { orderid }],
+    ['orders.openPosition', { ...sbinRef, product: 'MIS' }],
+    ['market.symbol', sbinRef],
+    ['market.multiquotes', { symbols: [sbinRef] }],
+    ['market.intervals'],
+    ['session.snapshot'],
+  ];
+  for (const [channel, input] of reads) expect((await call(channel, input)).ok, channel).toBe(true);
   expect((await call('market.depth', { symbol: 'SBIN', exchange: 'NSE' })).ok).toBe(true);
   expect((await call('market.quotes', { symbol: 'SBIN', exchange: 'NSE' })).ok).toBe(true);
   expect((await call('market.search', { query: 'SBI' })).ok).toBe(true);
@@ -134,14 +141,14 @@ it('never shows the key in answers, events, logs, the journal, URLs or data file
     error: { kind: 'unknown_outcome' },
   });
   await h.core.pollNow();
-  expect(h.of('order.reconciled')).toHaveLength(1);
+  expect(h.of('orders.reconciled')).toHaveLength(1);
   await call('journal.query', {});
   const csv = await call('journal.exportCsv', {});
   expect(csv.ok).toBe(true);
 
   // The session did reach the gateway with the key, so the checks below are not vacuous.
   expect(paper.proxy.forwarded.some((r) => r.body.includes(userKey))).toBe(true);
-  expect(h.of('order.filled').length).toBeGreaterThan(0);
+  expect(h.of('orders.filled').length).toBeGreaterThan(0);
   expect(h.notifications.length).toBeGreaterThan(0);
 
   const paperKey = [...h.keychain.items.entries()].find(([k]) => k.endsWith('/paper'))?.[1];
@@ -168,5 +175,9 @@ it('never shows the key in answers, events, logs, the journal, URLs or data file
     .map((f) => readFileSync(f).toString('latin1'))
     .join('');
   expect(journalBytes).toContain(orderid);
-  expect(csv.ok && (csv.value as { csv: string }).csv).toContain(orderid);
+  // The exported file is under the data dir, so the byte scan above covered it too.
+  const saved = csv.ok ? (csv.value as { kind: string; path?: string }) : undefined;
+  expect(saved?.kind).toBe('saved');
+  expect(saved?.path && dataFiles.includes(saved.path)).toBe(true);
+  expect(readFileSync(saved?.path ?? '', 'utf8')).toContain(orderid);
 });

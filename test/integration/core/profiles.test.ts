@@ -2,6 +2,7 @@
 // profile with a key of its own), switched back and forth. A switch is instant, even when the old
 // gateway hangs, and nothing of one profile (books, positions, events, notifications, journal rows)
 // shows up while the other is active.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FetchFn } from '../../../src-main/gateway/index.js';
 import {
@@ -25,7 +26,7 @@ function profilesOf(list: { payload: unknown }[]): string[] {
 async function orderIds(h: Harness): Promise<string[]> {
   const r = await h.core.router.invoke('books.orders');
   if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.data.orders.map((o) => o.orderid);
+  return r.value.orders.map((o) => o.orderid);
 }
 
 describe('profiles', () => {
@@ -45,9 +46,9 @@ describe('profiles', () => {
       });
       if (!aFilled.ok) throw new Error(JSON.stringify(aFilled.error));
       await h.core.pollNow();
-      expect(h.of('order.accepted').map((e) => e.order.orderid)).toContain(a.orderid);
-      const aPositions = await h.core.router.invoke('books.positionsMtm');
-      expect(aPositions.ok && aPositions.value.map((p) => p.symbol)).toEqual(['TCS']);
+      expect(h.of('orders.accepted').map((e) => e.order.orderid)).toContain(a.orderid);
+      const aPositions = await h.core.router.invoke('books.positions');
+      expect(aPositions.ok && aPositions.value.positions.map((p) => p.symbol)).toEqual(['TCS']);
 
       // Profile B: the same gateway under another account (its own key).
       const keyB = `profile-b-${'0123456789abcdef'.repeat(2)}`;
@@ -62,10 +63,10 @@ describe('profiles', () => {
       expect(switched.ok && switched.value.activeProfileId).toBe('broker');
       // At once, without waiting for a poll: B's (empty) books, none of A's.
       expect(await orderIds(h)).toEqual([]);
-      const bPositions = await h.core.router.invoke('books.positionsMtm');
-      expect(bPositions).toEqual({ ok: true, value: [] });
+      const bPositions = await h.core.router.invoke('books.positions');
+      expect(bPositions).toEqual({ ok: true, value: { positions: [], totalMtm: 0 } });
       const bFunds = await h.core.router.invoke('books.funds');
-      expect(bFunds.ok && Number(bFunds.value.data.utiliseddebits)).toBe(0);
+      expect(bFunds.ok && Number(bFunds.value.utilisedDebits)).toBe(0);
       expect(await h.core.router.invoke('journal.query', {})).toEqual({ ok: true, value: [] });
 
       await h.core.pollNow(); // B's first book: its baseline
@@ -80,14 +81,15 @@ describe('profiles', () => {
       const whileB = h.events.slice(from);
       expect(profilesOf(whileB)).toEqual(['broker']);
       expect(JSON.stringify(whileB)).not.toContain(a.orderid);
-      expect(orderEventNames(whileB)).toEqual(['order.accepted']);
+      expect(orderEventNames(whileB)).toEqual(['orders.accepted']);
       expect(fills()).toBe(fillsOfA);
       expect(await orderIds(h)).toEqual([b.orderid]);
       const bJournal = await h.core.router.invoke('journal.query', {});
       expect(bJournal.ok && bJournal.value.map((e) => e.profileId)).toEqual(['broker']);
       const bCsv = await h.core.router.invoke('journal.exportCsv', {});
-      expect(bCsv.ok && bCsv.value.rows).toBe(1);
-      expect(bCsv.ok && bCsv.value.csv).not.toContain(a.orderid);
+      if (!bCsv.ok || bCsv.value.kind !== 'saved') throw new Error(JSON.stringify(bCsv));
+      expect(bCsv.value.rows).toBe(1);
+      expect(readFileSync(bCsv.value.path, 'utf8')).not.toContain(a.orderid);
 
       // Back to A: its own books again, and the fill made while away reported once.
       const back = h.events.length;
@@ -100,7 +102,7 @@ describe('profiles', () => {
       const afterBack = h.events.slice(back);
       expect(profilesOf(afterBack)).toEqual(['paper']);
       expect(JSON.stringify(afterBack)).not.toContain(b.orderid);
-      expect(h.of('order.filled').filter((e) => e.order.orderid === a.orderid)).toHaveLength(1);
+      expect(h.of('orders.filled').filter((e) => e.order.orderid === a.orderid)).toHaveLength(1);
       expect(fills()).toBe(fillsOfA + 1);
       const aJournal = await h.core.router.invoke('journal.query', {});
       expect(aJournal.ok && new Set(aJournal.value.map((e) => e.profileId))).toEqual(new Set(['paper']));
@@ -153,7 +155,7 @@ describe('profiles', () => {
         deadline,
       ]);
       expect(switched).toMatchObject({ ok: true, value: { activeProfileId: 'paper' } });
-      expect(h.of('profile.switched').at(-1)).toEqual({ profileId: 'paper' });
+      expect(h.of('profiles.switched').at(-1)).toMatchObject({ profileId: 'paper' });
       // The next call already goes to the paper gateway (127.0.0.1), not to the hung one.
       const sent = hosts.length;
       const funds = await Promise.race([h.core.router.invoke('books.funds'), deadline]);
@@ -199,7 +201,7 @@ describe('profiles', () => {
       await h.core.pollNow();
       const { i, limit, orderid } = await restingBuy(paper, h, 'SBIN', 5);
       await h.core.pollNow();
-      expect(h.of('order.accepted').map((e) => e.order.orderid)).toEqual([orderid]);
+      expect(h.of('orders.accepted').map((e) => e.order.orderid)).toEqual([orderid]);
 
       hang = true;
       const late = h.core.pollNow();
@@ -214,7 +216,7 @@ describe('profiles', () => {
       for (const let_through of held) let_through();
       await late;
       await h.core.pollNow();
-      const fills = h.of('order.filled').filter((e) => e.order.orderid === orderid);
+      const fills = h.of('orders.filled').filter((e) => e.order.orderid === orderid);
       expect(fills).toHaveLength(1);
       expect(h.notifications.filter((n) => n.kind === 'fill')).toHaveLength(1);
     } finally {
@@ -239,11 +241,11 @@ describe('profiles', () => {
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
       await h.core.router.invoke('profiles.switch', { id: 'broker' });
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toEqual([]);
+      expect(h.of('orders.reconciled')).toEqual([]);
       await h.core.router.invoke('profiles.switch', { id: 'paper' });
       await h.core.pollNow();
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toMatchObject([
+      expect(h.of('orders.reconciled')).toMatchObject([
         { profileId: 'paper', found: true, operation: 'placeorder', orderid: expect.stringMatching(/^\d+$/) },
       ]);
       expect(paper.proxy.forwardedTo('/api/v1/placeorder')).toBe(before + 1);

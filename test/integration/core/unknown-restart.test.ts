@@ -31,15 +31,15 @@ describe('unknown outcomes across a restart', () => {
     await until(() => paper.proxy.forwardedTo(PLACE) === sentBefore + 1);
     await first.clock.advance(16_000); // past the client's mutation timeout
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
-    const journalId = first.of('order.unknown')[0]?.journalId;
+    const journalId = first.of('orders.unknown')[0]?.journalId;
     expect(journalId).toBeDefined();
-    expect(first.of('order.reconciled')).toEqual([]);
+    expect(first.of('orders.reconciled')).toEqual([]);
     await first.core.stop(); // the data dir stays: it is the next core's
 
     const second = await startCore(paper, { dataDir, keychain });
     try {
       await second.core.pollNow();
-      const reconciled = second.of('order.reconciled');
+      const reconciled = second.of('orders.reconciled');
       expect(reconciled).toHaveLength(1);
       expect(reconciled[0]).toMatchObject({ found: true, operation: 'placeorder', journalId });
       const orderid = reconciled[0]?.orderid;
@@ -49,7 +49,7 @@ describe('unknown outcomes across a restart', () => {
       expect(entry?.resolution).toMatchObject({ found: true, orderid });
       expect(entry?.orderIds).toContain(orderid);
       await second.core.pollNow();
-      expect(second.of('order.reconciled')).toHaveLength(1);
+      expect(second.of('orders.reconciled')).toHaveLength(1);
     } finally {
       await second.stop();
     }
@@ -59,8 +59,8 @@ describe('unknown outcomes across a restart', () => {
       await third.core.pollNow();
       await third.clock.advance(6000);
       await third.core.pollNow();
-      expect(third.of('order.reconciled')).toEqual([]);
-      expect(third.of('order.unknown')).toEqual([]);
+      expect(third.of('orders.reconciled')).toEqual([]);
+      expect(third.of('orders.unknown')).toEqual([]);
     } finally {
       await third.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -84,16 +84,16 @@ describe('unknown outcomes across a restart', () => {
       product: 'MIS',
     });
     expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
-    const journalId = first.of('order.unknown')[0]?.journalId;
+    const journalId = first.of('orders.unknown')[0]?.journalId;
     await first.core.stop(); // the data dir stays: it is the next core's
 
     const second = await startCore(paper, { dataDir, keychain });
     try {
       await second.core.pollNow();
-      expect(second.of('order.reconciled')).toEqual([]); // one read is not enough to say "not placed"
+      expect(second.of('orders.reconciled')).toEqual([]); // one read is not enough to say "not placed"
       await second.clock.advance(6000);
       await second.core.pollNow();
-      expect(second.of('order.reconciled')).toMatchObject([
+      expect(second.of('orders.reconciled')).toMatchObject([
         { found: false, operation: 'placeorder', journalId },
       ]);
       expect((await journalEntry(second, journalId))?.resolution).toMatchObject({ found: false });
@@ -106,7 +106,7 @@ describe('unknown outcomes across a restart', () => {
       await third.core.pollNow();
       await third.clock.advance(6000);
       await third.core.pollNow();
-      expect(third.of('order.reconciled')).toEqual([]);
+      expect(third.of('orders.reconciled')).toEqual([]);
     } finally {
       await third.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -27,23 +27,23 @@ describe('watcher', () => {
       await h.core.router.invoke('settings.update', LIMITS);
       await h.core.pollNow(); // baseline
       const { i, limit, orderid } = await restingBuy(paper, h, 'SBIN', 1500);
-      expect(orderEventNames(await h.during(() => h.core.pollNow()))).toEqual(['order.accepted']);
+      expect(orderEventNames(await h.during(() => h.core.pollNow()))).toEqual(['orders.accepted']);
       fillAt(i, limit);
       const fill = await h.during(() => h.core.pollNow());
-      expect(orderEventNames(fill)).toEqual(['order.filled', 'position.changed']);
-      expect(h.of('order.filled')[0]?.order).toMatchObject({
+      expect(orderEventNames(fill)).toEqual(['orders.filled', 'positions.changed']);
+      expect(h.of('orders.filled')[0]?.order).toMatchObject({
         orderid,
         filledQuantity: 1500,
         status: 'complete',
       });
       await h.core.pollNow();
       await h.core.pollNow();
-      expect(h.of('order.filled')).toHaveLength(1);
+      expect(h.of('orders.filled')).toHaveLength(1);
       const fills = h.notifications.filter((n) => n.kind === 'fill');
       expect(fills).toHaveLength(1);
       const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(limit);
       expect(fills[0]?.title).toBe(`BUY 1,500 SBIN @ ₹${price} filled`);
-      expect(h.of('position.changed')[0]).toMatchObject({
+      expect(h.of('positions.changed')[0]).toMatchObject({
         previousQuantity: 0,
         position: { symbol: 'SBIN', quantity: 1500 },
       });
@@ -68,15 +68,15 @@ describe('watcher', () => {
       });
       expect(r.ok, JSON.stringify(r)).toBe(true);
       const first = await h.during(() => h.core.pollNow());
-      expect(orderEventNames(first)).toEqual(['order.accepted', 'order.partial', 'position.changed']);
-      expect(h.of('order.partial')[0]).toMatchObject({ lastFillQuantity: shown });
+      expect(orderEventNames(first)).toEqual(['orders.accepted', 'orders.partial', 'positions.changed']);
+      expect(h.of('orders.partial')[0]).toMatchObject({ lastFillQuantity: shown });
       for (let n = 0; n < 20; n++) {
         paper.gw.clock.advance(1000);
         paper.engine().tick();
       }
       const rest = await h.during(() => h.core.pollNow());
-      expect(orderEventNames(rest)).toEqual(['order.filled', 'position.changed']);
-      expect(h.of('order.filled')[0]).toMatchObject({ lastFillQuantity: shown * 2 });
+      expect(orderEventNames(rest)).toEqual(['orders.filled', 'positions.changed']);
+      expect(h.of('orders.filled')[0]).toMatchObject({ lastFillQuantity: shown * 2 });
       expect(h.notifications.map((n) => n.kind)).toEqual(['partial', 'fill']);
       expect(h.notifications[0]?.title).toMatch(
         /^BUY [\d,]+ of [\d,]+ HDFCBANK @ ₹[\d,]+\.\d{2,4} partially filled$/,
@@ -101,16 +101,16 @@ describe('watcher', () => {
         '/api/v1/orderbook',
       );
       const down = await h.during(() => h.core.pollNow());
-      expect(down.map((e) => e.name)).toEqual(['connection']);
-      expect(h.of('connection').at(-1)?.state).toBe('disconnected');
+      expect(down.map((e) => e.name)).toEqual(['session.connection']);
+      expect(h.of('session.connection').at(-1)?.state).toBe('disconnected');
       expect(h.trays.at(-1)?.state).toBe('disconnected');
       fillAt(i, limit);
       expect(orderEventNames(await h.during(() => h.core.pollNow()))).toEqual([]);
       const back = await h.during(() => h.core.pollNow());
-      expect(back[0]).toMatchObject({ name: 'connection', payload: { state: 'connected' } });
-      expect(orderEventNames(back)).toEqual(['order.filled', 'position.changed']);
+      expect(back[0]).toMatchObject({ name: 'session.connection', payload: { state: 'connected' } });
+      expect(orderEventNames(back)).toEqual(['orders.filled', 'positions.changed']);
       await h.core.pollNow();
-      expect(h.of('order.filled')).toHaveLength(1);
+      expect(h.of('orders.filled')).toHaveLength(1);
       expect(h.notifications.filter((n) => n.kind === 'fill')).toHaveLength(1);
     } finally {
       await h.stop();
@@ -126,17 +126,17 @@ describe('watcher', () => {
     await first.core.pollNow();
     fillAt(a.i, a.limit);
     await first.core.pollNow();
-    expect(first.of('order.filled')).toHaveLength(1);
+    expect(first.of('orders.filled')).toHaveLength(1);
     await first.core.stop();
 
     fillAt(b.i, b.limit); // while no core runs
     const second = await startCore(paper, { dataDir, keychain });
     try {
       const events = await second.during(() => second.core.pollNow());
-      const filled = events.filter((e) => e.name === 'order.filled');
+      const filled = events.filter((e) => e.name === 'orders.filled');
       expect(filled).toHaveLength(1);
       expect(filled[0]?.payload).toMatchObject({ order: { orderid: b.orderid } });
-      expect(orderEventNames(events)).not.toContain('order.accepted');
+      expect(orderEventNames(events)).not.toContain('orders.accepted');
       expect(orderEventNames(await second.during(() => second.core.pollNow()))).toEqual([]);
     } finally {
       await second.stop();
@@ -160,10 +160,10 @@ describe('watcher', () => {
       await h.clock.advance(16_000); // past the client's mutation timeout
       const r = await pending;
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
-      expect(h.of('order.unknown')).toHaveLength(1);
-      const unknown = h.of('order.unknown')[0];
+      expect(h.of('orders.unknown')).toHaveLength(1);
+      const unknown = h.of('orders.unknown')[0];
       await h.core.pollNow();
-      const reconciled = h.of('order.reconciled');
+      const reconciled = h.of('orders.reconciled');
       expect(reconciled).toHaveLength(1);
       expect(reconciled[0]).toMatchObject({
         found: true,
@@ -194,12 +194,12 @@ describe('watcher', () => {
       });
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toEqual([]); // one read is not enough to say "not placed"
+      expect(h.of('orders.reconciled')).toEqual([]); // one read is not enough to say "not placed"
       await h.clock.advance(6000);
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toMatchObject([{ found: false, operation: 'placeorder' }]);
+      expect(h.of('orders.reconciled')).toMatchObject([{ found: false, operation: 'placeorder' }]);
       expect(paper.proxy.forwardedTo('/api/v1/placeorder')).toBe(sentBefore);
-      expect(orderEventNames(h.events)).not.toContain('order.accepted');
+      expect(orderEventNames(h.events)).not.toContain('orders.accepted');
     } finally {
       await h.stop();
     }
@@ -220,14 +220,14 @@ describe('watcher', () => {
         product: 'MIS',
       });
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
-      expect(h.of('order.unknown')).toMatchObject([{ operation: 'splitorder' }]);
-      const journalId = h.of('order.unknown')[0]?.journalId;
+      expect(h.of('orders.unknown')).toMatchObject([{ operation: 'splitorder' }]);
+      const journalId = h.of('orders.unknown')[0]?.journalId;
       await h.core.pollNow();
-      const reconciled = h.of('order.reconciled');
+      const reconciled = h.of('orders.reconciled');
       expect(reconciled).toMatchObject([{ found: true, operation: 'splitorder', journalId }]);
       const ids = reconciled[0]?.orderids ?? [];
       expect(ids).toHaveLength(3);
-      const book = h.of('books.orders').at(-1)?.data.orders ?? [];
+      const book = h.of('books.orders').at(-1)?.view.orders ?? [];
       const children = book.filter((o) => ids.includes(o.orderid));
       expect(children.map((o) => [o.symbol, o.action, o.quantity])).toEqual(
         expect.arrayContaining([
@@ -239,7 +239,7 @@ describe('watcher', () => {
       expect(children).toHaveLength(3);
       await h.clock.advance(6000);
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toHaveLength(1);
+      expect(h.of('orders.reconciled')).toHaveLength(1);
       expect(paper.proxy.forwardedTo('/api/v1/splitorder')).toBe(sentBefore + 1);
       const journal = await h.core.router.invoke('journal.query', { operation: 'splitorder' });
       expect(journal.ok && journal.value[0]?.resolution).toMatchObject({ found: true });
@@ -257,7 +257,7 @@ describe('watcher', () => {
       const r = await h.core.router.invoke('orders.cancelAll', {});
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
       await h.core.pollNow();
-      expect(h.of('order.reconciled')).toMatchObject([
+      expect(h.of('orders.reconciled')).toMatchObject([
         { found: true, operation: 'cancelallorder', orderids: [orderid] },
       ]);
     } finally {
@@ -284,7 +284,7 @@ describe('watcher', () => {
       });
       expect(r, JSON.stringify(r)).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
       await h.core.pollNow();
-      const rejected = h.of('order.rejected');
+      const rejected = h.of('orders.rejected');
       expect(rejected).toHaveLength(1);
       expect(rejected[0]?.reason).toMatch(/Insufficient funds/);
       const note = h.notifications.find((n) => n.kind === 'rejection');

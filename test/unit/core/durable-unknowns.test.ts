@@ -158,7 +158,7 @@ describe('the watcher with a journal', () => {
         polling: () => ({ visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 }),
         emit: (name, payload) => {
           // Durable first: by the time the event goes out, the journal has it.
-          if (name === 'order.reconciled') expect(journal.get(id)?.resolution).toBeDefined();
+          if (name === 'orders.reconciled') expect(journal.get(id)?.resolution).toBeDefined();
           events.push({ name, payload });
         },
         logger: createMemoryLogger(),
@@ -167,7 +167,7 @@ describe('the watcher with a journal', () => {
       });
       await w.pollNow();
       await w.stop();
-      return events.filter((e) => e.name === 'order.reconciled').map((e) => e.payload);
+      return events.filter((e) => e.name === 'orders.reconciled').map((e) => e.payload);
     };
     expect(await run()).toMatchObject([{ journalId: id, found: true, orderid: '2' }]);
     expect(journal.get(id)?.resolution).toMatchObject({ found: true, orderid: '2' });
@@ -218,7 +218,7 @@ describe('the watcher with a journal', () => {
     });
     await w.pollNow();
     await w.stop();
-    expect(events.filter((e) => e.name === 'order.reconciled').map((e) => e.payload)).toMatchObject([
+    expect(events.filter((e) => e.name === 'orders.reconciled').map((e) => e.payload)).toMatchObject([
       { journalId: id, operation: 'splitorder', found: true, orderids: ['2', '3'] },
     ]);
     expect(journal.get(id)?.resolution).toMatchObject({

@@ -221,7 +221,7 @@ describe('duplicate guard', () => {
 describe('previews', () => {
   it('previews a smart order from the current position with the paper gateway rules', async () => {
     state.position = 30;
-    const r = await core.router.invoke('orders.preview.smart', { ...order, quantity: 5, position_size: 10 });
+    const r = await core.router.invoke('orders.previewSmart', { ...order, quantity: 5, position_size: 10 });
     expect(r).toMatchObject({
       ok: true,
       value: {
@@ -231,17 +231,17 @@ describe('previews', () => {
       },
     });
     state.position = 10;
-    expect(await core.router.invoke('orders.preview.smart', { ...order, position_size: 10 })).toMatchObject({
+    expect(await core.router.invoke('orders.previewSmart', { ...order, position_size: 10 })).toMatchObject({
       ok: true,
       value: { decision: { kind: 'none', message: expect.stringMatching(/No Action needed/) } },
     });
   });
 
   it('previews the child orders of a split and refuses more than 100', async () => {
-    const r = await core.router.invoke('orders.preview.split', { ...order, quantity: 250, splitsize: 100 });
+    const r = await core.router.invoke('orders.previewSplit', { ...order, quantity: 250, splitsize: 100 });
     expect(r.ok && r.value.children.map((c) => c.quantity)).toEqual([100, 100, 50]);
     expect(
-      await core.router.invoke('orders.preview.split', { ...order, quantity: 10_001, splitsize: 100 }),
+      await core.router.invoke('orders.previewSplit', { ...order, quantity: 10_001, splitsize: 100 }),
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid_input', message: expect.stringMatching(/exceed maximum limit of 100/) },

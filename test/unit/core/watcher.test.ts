@@ -46,29 +46,29 @@ const types = (changes: { type: string }[]) => changes.map((c) => c.type);
 
 describe('orderChanges', () => {
   it('reports each step of an order once', () => {
-    expect(types(orderChanges(undefined, snap()))).toEqual(['order.accepted']);
+    expect(types(orderChanges(undefined, snap()))).toEqual(['orders.accepted']);
     const seen = { status: 'open', filled: 0, quantity: 1500, price: 812.35, triggerPrice: 0 };
-    expect(types(orderChanges(seen, snap({ filled_quantity: 500 })))).toEqual(['order.partial']);
+    expect(types(orderChanges(seen, snap({ filled_quantity: 500 })))).toEqual(['orders.partial']);
     expect(orderChanges(seen, snap({ order_status: 'complete', filled_quantity: 1500 }))).toMatchObject([
-      { type: 'order.filled', lastFillQuantity: 1500 },
+      { type: 'orders.filled', lastFillQuantity: 1500 },
     ]);
     expect(types(orderChanges(seen, snap({ order_status: 'cancelled', filled_quantity: 200 })))).toEqual([
-      'order.partial',
-      'order.cancelled',
+      'orders.partial',
+      'orders.cancelled',
     ]);
-    expect(types(orderChanges(seen, snap({ price: 810 })))).toEqual(['order.modified']);
+    expect(types(orderChanges(seen, snap({ price: 810 })))).toEqual(['orders.modified']);
     expect(types(orderChanges(seen, snap({ order_status: 'rejected', rejection_reason: 'RMS' })))).toEqual([
-      'order.rejected',
+      'orders.rejected',
     ]);
   });
 
   it('reports a new order that is already done without a partial', () => {
     expect(types(orderChanges(undefined, snap({ order_status: 'complete', filled_quantity: 1500 })))).toEqual(
-      ['order.accepted', 'order.filled'],
+      ['orders.accepted', 'orders.filled'],
     );
     expect(
       orderChanges(undefined, snap({ order_status: 'rejected', rejection_reason: 'funds' })),
-    ).toMatchObject([{ type: 'order.rejected', reason: 'funds' }]);
+    ).toMatchObject([{ type: 'orders.rejected', reason: 'funds' }]);
   });
 
   it('reads complete rows without filled_quantity as fully filled', () => {
@@ -102,11 +102,11 @@ describe('orderChanges', () => {
             all.push(...d.changes);
             seen = new Map([...seen, ...d.updates]);
           }
-          const fills = all.filter((c) => c.type === 'order.partial' || c.type === 'order.filled');
+          const fills = all.filter((c) => c.type === 'orders.partial' || c.type === 'orders.filled');
           expect(fills.reduce((n, c) => n + (c.lastFillQuantity ?? 0), 0)).toBe(filled);
-          expect(all.filter((c) => c.type === 'order.accepted')).toHaveLength(1);
-          expect(all.filter((c) => c.type === 'order.filled').length).toBe(filled === 1500 ? 1 : 0);
-          expect(all.filter((c) => c.type === 'order.cancelled').length).toBe(
+          expect(all.filter((c) => c.type === 'orders.accepted')).toHaveLength(1);
+          expect(all.filter((c) => c.type === 'orders.filled').length).toBe(filled === 1500 ? 1 : 0);
+          expect(all.filter((c) => c.type === 'orders.cancelled').length).toBe(
             filled < 1500 && cancel ? 1 : 0,
           );
         },
@@ -396,14 +396,14 @@ describe('createWatcher over a scripted client', () => {
     w.start();
     await clock.advance(10_000);
     expect(state.calls.filter((c) => c === 'orderbook')).toHaveLength(1);
-    expect(events.filter((e) => e.startsWith('order.'))).toEqual([]); // baseline
+    expect(events.filter((e) => e.startsWith('orders.'))).toEqual([]); // baseline
     state.orders.push(row({ orderid: '2' }));
     await clock.advance(10_000);
-    expect(events.filter((e) => e.startsWith('order.'))).toEqual(['order.accepted']);
+    expect(events.filter((e) => e.startsWith('orders.'))).toEqual(['orders.accepted']);
     expect(w.interval()).toBe(1000);
     state.down = true;
     await clock.advance(1000);
-    expect(events.at(-1)).toBe('connection');
+    expect(events.at(-1)).toBe('session.connection');
     expect(w.connection()).toBe('disconnected');
     expect(w.interval()).toBe(2000);
     await w.stop();
@@ -417,7 +417,7 @@ describe('createWatcher over a scripted client', () => {
     events.length = 0;
     const again = make();
     await again.pollNow();
-    expect(events.filter((e) => e.startsWith('order.'))).toEqual(['order.filled']);
+    expect(events.filter((e) => e.startsWith('orders.'))).toEqual(['orders.filled']);
     await again.stop();
     for (const s of stores) s.close();
   });

@@ -92,21 +92,23 @@ describe('page bridge script', () => {
     const { bridge } = load();
     socket().fire('open');
     const states: unknown[] = [];
-    bridge.on('connection', (e) => states.push(e));
+    bridge.on('session.connection', (e) => states.push(e));
     socket().reply({
       type: 'event',
-      name: 'connection',
+      name: 'session.connection',
       payload: { profileId: 'p1', time: 1, state: 'connected' },
     });
     const read = call(bridge, 'books.orders');
     const place = call(bridge, 'orders.place', { symbol: 'SBIN' });
-    const preview = call(bridge, 'orders.preview.smart', {});
+    const preview = call(bridge, 'orders.previewSmart', {});
+    const status = call(bridge, 'orders.status', { orderid: '1' });
     await vi.advanceTimersByTimeAsync(0);
     const first = socket();
     first.fire('close');
     await expect(read).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
     await expect(place).resolves.toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
     await expect(preview).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
+    await expect(status).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(states).toEqual([
       { profileId: 'p1', time: 1, state: 'connected' },
       expect.objectContaining({ profileId: 'p1', state: 'disconnected' }),
@@ -120,13 +122,13 @@ describe('page bridge script', () => {
     const { bridge, errors } = load();
     socket().fire('open');
     const heard: unknown[] = [];
-    bridge.on('alert', () => {
+    bridge.on('alerts.raised', () => {
       throw new Error('bad listener');
     });
-    const off = bridge.on('alert', (a) => heard.push(a));
-    socket().reply({ type: 'event', name: 'alert', payload: { id: 'a1' } });
+    const off = bridge.on('alerts.raised', (a) => heard.push(a));
+    socket().reply({ type: 'event', name: 'alerts.raised', payload: { id: 'a1' } });
     off();
-    socket().reply({ type: 'event', name: 'alert', payload: { id: 'a2' } });
+    socket().reply({ type: 'event', name: 'alerts.raised', payload: { id: 'a2' } });
     expect(heard).toEqual([{ id: 'a1' }]);
     expect(errors).toHaveLength(2);
   });

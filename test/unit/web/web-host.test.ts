@@ -273,24 +273,25 @@ describe('web host: the bridge socket', () => {
   it('events reach every page; connection, alerts and tray state are replayed to a page that connects later', async () => {
     const a = connect();
     await a.opened;
-    core.emit('connection', { profileId: 'paper', time: 1, state: 'connected' });
+    core.emit('session.connection', { profileId: 'paper', time: 1, state: 'connected', seq: 1 });
     bridge.publish('tray.state', { state: 'idle', tooltip: 'OrderDesk · Paper' });
     core.emit('books.funds', {
       profileId: 'paper',
-      data: {
-        availablecash: '1.00',
+      view: {
+        availableCash: '1.00',
         collateral: '0.00',
-        m2mrealized: '0.00',
-        m2munrealized: '0.00',
-        utiliseddebits: '0.00',
+        realisedMtm: '0.00',
+        unrealisedMtm: '0.00',
+        utilisedDebits: '0.00',
       },
+      seq: 2,
     });
     await expect.poll(() => a.frames.filter((f) => f.type === 'event').length).toBe(3);
     const b = connect();
     await b.opened;
     await expect
       .poll(() => b.frames.map((f) => (f.type === 'event' ? f.name : f.type)).sort())
-      .toEqual(['connection', 'tray.state']);
+      .toEqual(['session.connection', 'tray.state']);
     a.ws.close();
     b.ws.close();
   });

@@ -1,0 +1,33 @@
+// `session.snapshot`: everything a freshly loaded window needs in one call, so a reload never shows an
+// empty desk. The desk loads it, then applies the events whose `seq` is greater than its `seq`.
+import { z } from 'zod';
+import { ProfileView } from '../../contract/core/index.js';
+import { AlertsState, ApiKeyStatus, CONNECTION_STATES } from './events.js';
+import { SessionMode } from './session-mode.js';
+import { FundsView, OrdersView, PositionsView, TradesView } from './views.js';
+
+export { SESSION_MODES, SessionMode } from './session-mode.js';
+
+/** The gateway connection as last seen; `connecting` until the profile's first answer. */
+export const SessionConnection = z.enum([...CONNECTION_STATES, 'connecting']);
+export type SessionConnection = z.infer<typeof SessionConnection>;
+
+export const SessionSnapshot = z.object({
+  /** The active profile (no key: only whether one is stored). */
+  profile: ProfileView,
+  mode: SessionMode,
+  connection: SessionConnection,
+  apiKey: ApiKeyStatus,
+  alerts: AlertsState,
+  /** The books as the watcher last read them; null until its first read of that book. */
+  orders: OrdersView.nullable(),
+  trades: TradesView.nullable(),
+  positions: PositionsView.nullable(),
+  funds: FundsView.nullable(),
+  /** The last event this snapshot reflects (0: none yet); events after it carry a greater seq. */
+  seq: z.number().int().nonnegative(),
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshot>;
+
+/** What the active profile's watcher knows of the session. */
+export type WatcherViews = Pick<SessionSnapshot, 'connection' | 'orders' | 'trades' | 'positions' | 'funds'>;

@@ -1,0 +1,42 @@
+// `session.snapshot`: the active profile, its connection, key status, alerts and the watcher's books,
+// with the seq of the last event they reflect. Everything after the one await is read in the same
+// tick, so no event can fall between the views and the seq: a client applies exactly the events
+// whose seq is greater.
+import type { ApiKeyStatus, IpcResult, SessionSnapshot } from '../../contract/index.js';
+import type { Alerts } from '../alerts/index.js';
+import { failResult, okResult } from './results.js';
+import type { Session } from './session.js';
+
+export interface SnapshotDeps {
+  session(): Session;
+  keyStatus(profileId: string): Promise<ApiKeyStatus>;
+  alerts: Pick<Alerts, 'state'>;
+  lastSeq(): number;
+}
+
+/** Key lookups redone when the profile switched during one, before giving up. */
+const SWITCH_RETRIES = 3;
+
+export async function sessionSnapshot(d: SnapshotDeps): Promise<IpcResult<SessionSnapshot>> {
+  for (let attempt = 0; attempt <= SWITCH_RETRIES; attempt++) {
+    const s = d.session();
+    const apiKey = await d.keyStatus(s.profile.id);
+    // A switch while the key was looked up: that status is another profile's.
+    if (d.session() !== s) continue;
+    // From here on, no await: one moment's state.
+    const views = s.watcher.views();
+    return okResult({
+      profile: { ...s.profile, active: true, hasKey: apiKey.present },
+      mode: s.profile.kind === 'paper' ? 'paper' : 'live',
+      connection: views.connection,
+      apiKey,
+      alerts: d.alerts.state(),
+      orders: views.orders,
+      trades: views.trades,
+      positions: views.positions,
+      funds: views.funds,
+      seq: d.lastSeq(),
+    });
+  }
+  return failResult('conflict', 'the active profile kept changing while the snapshot was taken; ask again');
+}
