@@ -143,11 +143,11 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.cancelAll'(input) {
       const s = d.session();
       const request = { strategy: input?.strategy ?? s.profile.strategy };
-      // Which of the strategy's orders were open before the call: those the cancel-all should cancel.
+      // Every order open before the call, whatever its strategy: the gateway's cancel-all is account-wide.
       return sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request), {
         operation: 'cancelallorder',
         strategy: request.strategy,
-        orderids: s.watcher.openOrderIds(request.strategy),
+        orderids: s.watcher.openOrderIds(),
       });
     },
 

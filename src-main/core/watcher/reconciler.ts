@@ -3,8 +3,9 @@
 // feeds it each order book read that started after the mutation's answer. Composite mutations settle
 // as a whole: a split or basket is found when every child or leg is a new order in the book ("partly
 // placed", found false with the ids that are, or "not placed" once the patience runs out); a
-// cancel-all by the strategy's orders open before it (all cancelled: found; some: "partly
-// cancelled", found false); a close-position by new MARKET counter-orders of the strategy.
+// cancel-all by the account's orders open before it, whatever their strategy, as the gateway's
+// cancel-all is account-wide (all cancelled: found; some: "partly cancelled", found false); a
+// close-position by new MARKET counter-orders of the strategy.
 import type { OrderSnapshot } from '../../contract/index.js';
 
 export interface PlacedOrder {
@@ -25,7 +26,10 @@ export type UnknownIntent =
    */
   | { operation: 'splitorder'; strategy: string; orders: PlacedOrder[] }
   | { operation: 'basketorder'; strategy: string; orders: PlacedOrder[] }
-  /** `orderids`: the strategy's orders that were open (or trigger pending) before the call. */
+  /**
+   * `orderids`: the account's orders (any strategy) open or trigger pending before the call;
+   * `strategy` is only the request's tag.
+   */
   | { operation: 'cancelallorder'; strategy: string; orderids: string[] }
   /** Settled by the MARKET counter-orders of `strategy` that appear after the call. */
   | { operation: 'closeposition'; strategy: string }
@@ -175,7 +179,7 @@ export function reconcile(
       ].join('; ');
       const detail = rest ? `; ${rest}` : '';
       if (intent.orderids.length === 0)
-        settle(false, `strategy ${intent.strategy} had no open orders before the call: nothing to settle`);
+        settle(false, 'the account had no open orders before the call: nothing to settle');
       else if (open.length > 0 && !patient) remaining.push(p);
       else if (cancelled.length === intent.orderids.length)
         settle(true, `all ${cancelled.length} open orders are cancelled (${cancelled.join(', ')})`);

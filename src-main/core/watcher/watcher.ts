@@ -73,8 +73,11 @@ export interface Watcher {
   trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>): void;
   /** Order ids seen in the book so far. */
   knownOrderIds(): Set<string>;
-  /** Ids of the orders of `strategy` that were open or trigger pending at the last read of the book. */
-  openOrderIds(strategy: string): string[];
+  /**
+   * Ids of the account's orders open or trigger pending at the last read of the book, whatever their
+   * strategy: the gateway's cancel-all cancels them all.
+   */
+  openOrderIds(): string[];
   /** Unknown outcomes not settled yet, for the profile's next watcher. */
   pendingUnknowns(): PendingUnknown[];
   /** The books as last read (null until read) and the connection (`connecting` until an answer). */
@@ -318,8 +321,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       schedule();
     },
     knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
-    openOrderIds: (strategy) =>
-      lastOrders.filter((s) => isActive(s.status) && s.strategy === strategy).map((s) => s.orderid),
+    openOrderIds: () => lastOrders.filter((s) => isActive(s.status)).map((s) => s.orderid),
     pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
     views: () => ({ connection: state ?? 'connecting', ...books }),
     lastPrices: () => ltp.known(),

@@ -1,5 +1,5 @@
-// Strategy-scoped cancel-all, close and exposure check, plus the mode snapshot (gateway-behaviour
-// §3.7, §3.8, §10, §14; Decisions 5 and 8). No HTTP here: refusals are HttpErrors.
+// Account-wide cancel-all, strategy-scoped close and exposure check, plus the mode snapshot
+// (gateway-behaviour §3.7, §3.8, §10, §14; Decisions 5 and 8). No HTTP here: refusals are HttpErrors.
 import type {
   CancelAllOrderRequest,
   ClosePositionRequest,
@@ -17,16 +17,20 @@ export interface CancelAllAnswer {
   message: string;
 }
 
-/** Cancels the strategy's `open` and `trigger pending` orders (Decision 5: upstream's sandbox misses the latter). */
+/**
+ * Cancels every `open` and `trigger pending` order of the account (Decision 5: upstream's sandbox
+ * misses the latter). As upstream's broker plugins and sandbox, `strategy` is required but does not
+ * scope it: a panic "cancel all" must leave no order working.
+ */
 export function cancelAllOrders(
   engine: TradingEngine,
   account: string,
-  req: CancelAllOrderRequest,
+  _req: CancelAllOrderRequest,
 ): CancelAllAnswer {
   return engine.transaction(() => {
     const pending = engine
       .orders(account)
-      .filter((o) => o.strategy === req.strategy && (o.status === 'open' || o.status === 'trigger pending'));
+      .filter((o) => o.status === 'open' || o.status === 'trigger pending');
     if (pending.length === 0)
       return {
         status: 'success',

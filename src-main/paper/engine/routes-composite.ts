@@ -9,7 +9,8 @@
 //   quantity counts, so a smart order repeated while a large MARKET order still fills can overshoot.
 // - split: 200 with per-child status even if all fail; > 100 children is 400, nothing placed.
 // - basket: BUY legs first, then SELL, results in placement order; top level always success.
-// - cancel-all: the submitted strategy's `open` and `trigger pending` orders (Decision 5).
+// - cancel-all: every `open` and `trigger pending` order of the account, as upstream; the strategy
+//   field is required but does not scope it (Decision 5).
 // - closeposition: strategy-scoped MARKET counter-orders sized by eventual exposure (filled plus
 //   working MARKET rests, so a repeated close never over-closes); nothing to close is HTTP 200 with
 //   `code:"NO_STRATEGY_EXPOSURE"`; hosted snapshot mismatch is HTTP 409 SERVER_MODE_SWITCH_DETECTED

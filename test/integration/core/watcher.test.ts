@@ -252,13 +252,31 @@ describe('watcher', () => {
     const h = await startCore(paper);
     try {
       const { orderid } = await restingBuy(paper, h, 'INFY', 4);
+      // Another strategy's order: the gateway's cancel-all is account-wide, so it is cancelled too.
+      const i = paper.inst('NSE', 'INFY');
+      const other = await h.core.router.invoke('orders.place', {
+        strategy: 'Other',
+        exchange: 'NSE',
+        symbol: 'INFY',
+        action: 'BUY',
+        quantity: 2,
+        pricetype: 'LIMIT',
+        price: paper.onTick(i, paper.ltp(i) * 0.96),
+        product: 'MIS',
+      });
+      if (!other.ok) throw new Error(JSON.stringify(other.error));
       await h.core.pollNow();
       paper.proxy.enqueue({ kind: 'drop' }, '/api/v1/cancelallorder');
       const r = await h.core.router.invoke('orders.cancelAll', {});
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
       await h.core.pollNow();
       expect(h.of('orders.reconciled')).toMatchObject([
-        { found: true, operation: 'cancelallorder', orderids: [orderid] },
+        {
+          found: true,
+          operation: 'cancelallorder',
+          orderids: expect.arrayContaining([orderid, other.value.orderid]),
+          message: expect.stringMatching(/^all 2 open orders are cancelled/),
+        },
       ]);
     } finally {
       await h.stop();

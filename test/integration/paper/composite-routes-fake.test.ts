@@ -237,16 +237,15 @@ describe('basketorder', () => {
 });
 
 describe('cancelallorder', () => {
-  it('cancels open and trigger-pending orders of the submitted strategy only', async () => {
-    const mine = [rest('LIMIT', 'A1'), rest('SL', 'A1'), rest('LIMIT', 'A1')];
-    const other = [rest('LIMIT', 'B1'), rest('SL', 'B1')];
+  it('cancels every open and trigger-pending order of the account, whatever the strategy', async () => {
+    const working = [rest('LIMIT', 'A1'), rest('SL', 'A1'), rest('LIMIT', 'B1'), rest('SL', 'B1')];
     fill('BUY', 5, 'A1'); // complete: not cancellable, not counted
     const res = await post('cancelallorder', { apikey: 'key-a', strategy: 'A1' });
     expect(res.status).toBe(200);
-    expect(res.body['message']).toBe('Canceled 3 orders. Failed to cancel 0 orders.');
-    expect([...(res.body['canceled_orders'] as string[])].sort()).toEqual([...mine].sort());
+    expect(res.body['message']).toBe('Canceled 4 orders. Failed to cancel 0 orders.');
+    expect([...(res.body['canceled_orders'] as string[])].sort()).toEqual([...working].sort());
     expect(res.body['failed_cancellations']).toEqual([]);
-    for (const id of other) expect(engine.order('A', id)?.status).not.toBe('cancelled');
+    for (const id of working) expect(engine.order('A', id)?.status).toBe('cancelled');
   });
 
   it('reports failures with their message', async () => {

@@ -313,12 +313,15 @@ describe('basketorder fields', () => {
 });
 
 describe('cancelallorder', () => {
-  it('cancels open LIMIT and trigger-pending SL orders of the submitted strategy only', async () => {
+  // Upstream (broker plugins and sandbox) cancels the whole account's working orders: a panic
+  // "cancel all" must leave nothing working. The strategy field is required but does not scope it.
+  it('cancels every open LIMIT and trigger-pending SL order of the account, whatever the strategy', async () => {
     const key = gw.newKey();
+    const other = gw.newKey();
     const i = inst('SBIN');
     const p = gw.gateway.market.lastPrice(i);
-    const limit = (strategy: string) =>
-      post('placeorder', key, {
+    const limit = (k: string, strategy: string) =>
+      post('placeorder', k, {
         strategy,
         exchange: 'NSE',
         symbol: 'SBIN',
@@ -338,30 +341,38 @@ describe('cancelallorder', () => {
         trigger_price: tickRound(i, p * 1.05),
         price: tickRound(i, p * 1.06),
       });
-    const mine = [ok(await limit('A')), ok(await limit('A')), ok(await stop('A'))];
-    const theirs = [ok(await limit('B')), ok(await stop('B'))];
+    const working = [
+      ok(await limit(key, 'A')),
+      ok(await limit(key, 'A')),
+      ok(await stop('A')),
+      ok(await limit(key, 'B')),
+      ok(await stop('B')),
+    ];
     const done = await market(key, 'BUY', 1, 'A');
-    expect((await orderStatus(key, mine[2] as string)).order_status).toBe('trigger pending');
+    const otherAccount = ok(await limit(other, 'A'));
+    expect((await orderStatus(key, working[2] as string)).order_status).toBe('trigger pending');
 
     const r = await post('cancelallorder', key, { strategy: 'A' });
     expect(r.status).toBe(200);
-    expect(r.body.message).toBe('Canceled 3 orders. Failed to cancel 0 orders.');
-    expect([...(r.body.canceled_orders as string[])].sort()).toEqual([...mine].sort());
+    expect(r.body.message).toBe('Canceled 5 orders. Failed to cancel 0 orders.');
+    expect([...(r.body.canceled_orders as string[])].sort()).toEqual([...working].sort());
     expect(r.body.failed_cancellations).toEqual([]);
-    for (const id of mine) expect((await orderStatus(key, id)).order_status).toBe('cancelled');
-    expect((await orderStatus(key, theirs[0] as string)).order_status).toBe('open');
-    expect((await orderStatus(key, theirs[1] as string)).order_status).toBe('trigger pending');
+    for (const id of working) expect((await orderStatus(key, id)).order_status).toBe('cancelled');
     expect((await orderStatus(key, done)).order_status).toBe('complete');
+    // Another key is another account: untouched.
+    expect((await orderStatus(other, otherAccount)).order_status).toBe('open');
+    const f = (await post('funds', key, {})).body.data as Record<string, string>;
+    const position = Number(f.utiliseddebits);
+    expect(position).toBeGreaterThan(0); // only the filled BUY's position margin is left
+    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
 
-    const again = await post('cancelallorder', key, { strategy: 'A' });
+    const again = await post('cancelallorder', key, { strategy: 'B' });
     expect(again.body).toEqual({
       status: 'success',
       canceled_orders: [],
       failed_cancellations: [],
       message: 'No open orders to cancel',
     });
-    const b = await post('cancelallorder', key, { strategy: 'B' });
-    expect(b.body.message).toBe('Canceled 2 orders. Failed to cancel 0 orders.');
   });
 });
 
