@@ -37,6 +37,7 @@ import {
   type KeytarLoader,
   type SecretStore,
 } from './secrets/index.js';
+import { recentOrders } from './router/recent-orders.js';
 import { createSettingsStore } from './settings/index.js';
 import {
   createWatcher,
@@ -261,6 +262,23 @@ export function createCore(ports: CorePorts): Core {
     }
   }
 
+  /**
+   * Orders journalled within the duplicate window before this session (an earlier run, or the CLI,
+   * which runs a core per order) count as sent: the duplicate guard holds back the same order again.
+   */
+  function rememberRecentOrders(profileId: string): void {
+    try {
+      const from = clock.now() - settings.get().risk.duplicateWindowMs;
+      for (const sent of recentOrders(journal, profileId, from))
+        risk.remember(sent.legs, { scope: profileId, atMs: sent.time });
+    } catch (err) {
+      logger.error('recent orders not read back from the journal', {
+        profileId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+
   async function openSession(profile: Profile): Promise<void> {
     // The old watcher stops polling now; a poll it has in flight ends on its own (its events carry
     // its profile id and raise no alerts), so a hung gateway cannot hold up the switch.
@@ -273,6 +291,7 @@ export function createCore(ports: CorePorts): Core {
       if (unsettled.length > 0) parked.set(previous.profileId, unsettled);
     }
     risk.clear();
+    rememberRecentOrders(profile.id);
     const client = await clientFor(profile);
     const carried = parked.get(profile.id);
     parked.delete(profile.id);

@@ -22,6 +22,11 @@ export interface AdmitOptions {
 export interface DuplicateGuard {
   /** Checks and, when admitted, records the order. */
   admit(order: DuplicateOrder, options?: AdmitOptions): RiskResult;
+  /**
+   * Records an order sent at `atMs` by an earlier run or another process (the journal says so), so
+   * the window counts from then; one sent longer ago than the window is ignored.
+   */
+  remember(order: DuplicateOrder, atMs: number, options?: Pick<AdmitOptions, 'scope'>): void;
   /** Forgets everything (profile switch, tests). */
   clear(): void;
 }
@@ -70,6 +75,14 @@ export function createDuplicateGuard(options: DuplicateGuardOptions): DuplicateG
       }
       if (window > 0) lastSeen.set(key, now);
       return { ok: true };
+    },
+    remember(order, atMs, opts = {}) {
+      const now = options.clock.now();
+      // A time ahead of this clock (another process's) counts as now.
+      const at = Math.min(atMs, now);
+      if (now - at >= windowMs()) return;
+      const key = keyOf(order, opts.scope ?? '');
+      lastSeen.set(key, Math.max(lastSeen.get(key) ?? at, at));
     },
     clear: () => lastSeen.clear(),
   };

@@ -20,6 +20,8 @@ export interface RiskGate {
     legs: readonly RiskLeg[],
     options: { scope: string; confirmDuplicate?: boolean },
   ): { ok: true } | { ok: false; kind: 'duplicate'; message: string };
+  /** Orders sent earlier (journalled by another run), for the duplicate guard. */
+  remember(legs: readonly RiskLeg[], options: { scope: string; atMs: number }): void;
   clear(): void;
 }
 
@@ -89,6 +91,9 @@ export function createRiskGate(limits: () => RiskLimits, guard: DuplicateGuard):
       return admit(legs, options);
     },
     admit,
+    remember(legs, options) {
+      for (const leg of legs) guard.remember(leg, options.atMs, { scope: options.scope });
+    },
     clear() {
       rules.clear();
       guard.clear();

@@ -306,6 +306,47 @@ describe('cli orders go through the core', () => {
     }
   });
 
+  it('the same order again within the duplicate window is held back in a later run, unless confirmed', async () => {
+    const key = gw.newKey();
+    const dir = dataDirWith({ risk: { duplicateWindowMs: 60_000 } });
+    // Each runCli starts (and stops) a core of its own, as a separate `npm run cli` does: only the
+    // journal on the data dir links the runs.
+    const run = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(['--url', gw.url, ...args], {
+        env: { ORDERDESK_API_KEY: key, ORDERDESK_DATA_DIR: dir },
+        stdout: (t) => out.push(t),
+        stderr: (t) => err.push(t),
+        keytar: null,
+      });
+      return { code, out: out.join(''), err: err.join('') };
+    };
+    const first = await run(order(2));
+    expect(first.code, first.err).toBe(0);
+    const again = await run(order(2));
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.err)).toMatchObject({
+      kind: 'duplicate',
+      message: expect.stringMatching(/The same order \(BUY 2 SBIN NSE MARKET MARKET MIS\) was sent .* ago/),
+    });
+    const confirmed = await run([...order(2), 'confirmDuplicate=true']);
+    expect(confirmed.code, confirmed.err).toBe(0);
+
+    const placed = [first, confirmed].map((r) => (JSON.parse(r.out) as { orderid: string }).orderid);
+    expect((await orderBook(key)).map((o) => o.orderid).sort()).toEqual([...placed].sort());
+    const journal = createJournal({ dbPath: join(dir, 'journal.db') });
+    try {
+      expect(journal.query({ profileId: 'cli', order: 'asc' })).toMatchObject([
+        { outcome: 'ok', orderIds: [placed[0]] },
+        { outcome: 'error', error: { kind: 'duplicate' } },
+        { outcome: 'ok', orderIds: [placed[1]] },
+      ]);
+    } finally {
+      journal.close();
+    }
+  });
+
   it('options orders are not offered: the CLI sends no order around the core', async () => {
     const err: string[] = [];
     const urls: string[] = [];
