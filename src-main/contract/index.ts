@@ -2,3 +2,4 @@
 export * from './gateway/index.js';
 export * from './core/index.js';
 export * from './ipc/index.js';
+export * from './clock.js';

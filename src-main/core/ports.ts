@@ -19,10 +19,8 @@ export interface SafeStoragePort {
   decryptString(encrypted: Buffer): string;
 }
 
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number;
-}
+/** The program's one Clock (contract/clock.ts); parts that only read the time take `Pick<Clock, 'now'>`. */
+export { systemClock, type Clock } from '../contract/clock.js';
 
 export interface Paths {
   /** Per-user data directory (Electron `userData`); the core keeps its files here. */
@@ -72,5 +70,3 @@ export interface TraySink {
  * `suggestedName`. Answers an absolute path, or null when the user cancelled.
  */
 export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
-
-export const systemClock: Clock = { now: () => Date.now() };

@@ -1,18 +1,9 @@
-// Time as a port, so that rate budgets, backoff and timeouts can be tested without waiting.
+// Time as a port, so that rate budgets, backoff and timeouts can be tested without waiting. The
+// Clock itself is the contract's; here are the Node-side helpers: sleep, and a ManualClock whose
+// advance lets promise chains settle between timers (for async code under test).
+import type { Clock } from '../contract/clock.js';
 
-export interface Clock {
-  now(): number;
-  /** Runs `fn` after `ms`; returns a function that cancels it. */
-  setTimer(fn: () => void, ms: number): () => void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimer(fn, ms) {
-    const t = setTimeout(fn, ms);
-    return () => clearTimeout(t);
-  },
-};
+export { systemClock, type Clock } from '../contract/clock.js';
 
 export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => {

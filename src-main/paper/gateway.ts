@@ -24,6 +24,7 @@ export interface PaperGatewayOptions {
   /** Added to the key store (idempotent). Without it a new store gets a fresh key. */
   apiKey?: string;
   seed?: number;
+  /** The market's time and the HTTP rate windows' (default: the system clock). */
   clock?: Clock;
   host?: string;
   /** 0 (default) picks a free port. */
@@ -87,6 +88,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
 
   const server = createPaperServer({
     keys,
+    clock,
     rateLimits: opts.rateLimits,
     env: opts.env,
     logger: opts.logger,

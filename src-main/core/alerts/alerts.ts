@@ -7,7 +7,7 @@ import { alertBody, alertTitle, type AlertableEvent } from './alert-text.js';
 
 export interface AlertsOptions {
   notifier: Notifier;
-  clock: Clock;
+  clock: Pick<Clock, 'now'>;
   emit: Emit;
   /** Read per event, so a settings change applies at once. */
   toggles: () => AlertToggles;

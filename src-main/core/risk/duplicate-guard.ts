@@ -8,7 +8,7 @@ import type { RiskOrder, RiskResult } from './check-order.js';
 export type DuplicateOrder = Omit<RiskOrder, 'trigger_price'>;
 
 export interface DuplicateGuardOptions {
-  clock: Clock;
+  clock: Pick<Clock, 'now'>;
   /** A function so that a settings change applies at once. */
   windowMs: number | (() => number);
 }

@@ -1,6 +1,8 @@
 // Per-key, per-route moving-window rate limiting (gateway-behaviour §1.6 and Decisions 9): at most
 // `limit` requests in any 1000 ms window. Each route has its own window, as upstream's per-route
 // limiter decorators do, so polling five books cannot starve search; the bucket only picks the limit.
+// Windows run on the gateway's Clock, so a test moves time past a window instead of waiting for it.
+import { systemClock, type Clock } from '../../contract/clock.js';
 import type { RateBucket } from './route-kit.js';
 
 export const RATE_BUCKETS: readonly RateBucket[] = ['api', 'order', 'smart', 'ticker', 'expiry'];
@@ -68,7 +70,7 @@ export interface RateLimiter {
   readonly limits: Readonly<RateLimits>;
 }
 
-export function createRateLimiter(limits: RateLimits, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(limits: RateLimits, clock: Pick<Clock, 'now'> = systemClock): RateLimiter {
   // One ring of recent request times per key+route; a ring never holds more than `limit` entries.
   const windows = new Map<string, { times: number[]; head: number }>();
   let sweeps = 0;
@@ -76,7 +78,7 @@ export function createRateLimiter(limits: RateLimits, now: () => number = Date.n
     limits,
     take(key, bucket, route) {
       const limit = limits[bucket];
-      const t = now();
+      const t = clock.now();
       // The bucket is part of the id so two buckets sharing a route never share a window.
       const id = `${bucket}\u0000${route}\u0000${key}`;
       let w = windows.get(id);

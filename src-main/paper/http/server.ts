@@ -2,6 +2,7 @@
 // for every failure, and route modules plugged in as RoutePlugins (market data here, orders from
 // the engine).
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from '../../contract/clock.js';
 import { HttpError, type RouteKit, type RoutePlugin } from './route-kit.js';
 import { createRouteKit, type KeyVerifier } from './kit.js';
 import { handleClientError, sendError, toHttpError } from './errors.js';
@@ -18,8 +19,8 @@ export interface PaperServerDeps {
   env?: Record<string, string | undefined>;
   /** Largest accepted request body in bytes (default 1 MiB); larger answers 413. */
   bodyLimit?: number;
-  /** Wall-clock milliseconds for rate limiting (tests may inject). */
-  now?: () => number;
+  /** The time rate windows run on: the gateway's clock (default: the system's). */
+  clock?: Pick<Clock, 'now'>;
   /** Fastify request logging (off by default). */
   logger?: boolean;
 }
@@ -33,7 +34,7 @@ export interface PaperServer {
 export function createPaperServer(deps: PaperServerDeps): PaperServer {
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const limits = resolveRateLimits(deps.env ?? process.env, deps.rateLimits);
-  const limiter = createRateLimiter(limits, deps.now);
+  const limiter = createRateLimiter(limits, deps.clock);
   const kit = createRouteKit(deps.keys, limiter);
 
   const app = Fastify({

@@ -1,10 +1,9 @@
 // The market simulator's public surface: deterministic prices, books and bars over an injectable clock.
+import type { Clock } from '../../contract/clock.js';
 import type { Instrument } from '../instruments/instrument.js';
 
-/** Injectable time source; epoch milliseconds. */
-export interface Clock {
-  now(): number;
-}
+/** The program's one Clock (contract/clock.ts): the simulator reads `now`, the paper server its timers. */
+export type { Clock };
 
 /** The bar intervals the simulator serves are exactly the contract's ticker intervals. */
 export { TICKER_INTERVALS as BAR_INTERVALS } from '../../contract/index.js';

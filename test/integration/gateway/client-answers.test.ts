@@ -3,23 +3,33 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
+import { advanceUntilSettled } from '../../helpers/advance.js';
 import { useTestGateway } from '../../helpers/paper-gateway.js';
 
 const gw = useTestGateway({ rateLimits: { api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 } });
 
 describe('rate limits', () => {
+  // Client and gateway share the test's manual clock, so the budget, retry_after and the gateway's
+  // rate windows all run on one time that the tests move on instead of waiting for it. Timeouts are
+  // set far beyond the steps the clock is moved by. (A function: `gw` is filled in once started.)
+  const shared = () => ({ clock: gw.clock, timeoutMs: 3_600_000, random: () => 0.5 });
+
   it('a client on its default budget never trips the gateway limiter', async () => {
     const client = createGatewayClient({
       baseUrl: gw.url,
       getApiKey: () => gw.apiKey,
       retry: { maxRetries: 0 },
+      ...shared(),
     });
-    const results = await Promise.all(Array.from({ length: 25 }, () => client.funds()));
+    const results = await advanceUntilSettled(
+      gw.clock,
+      Promise.all(Array.from({ length: 25 }, () => client.funds())),
+    );
     expect(results.filter((r) => !r.ok)).toEqual([]);
   });
 
   it('without a budget it is refused with rate_limited and retryAfter, and reads recover by retrying', async () => {
-    await new Promise((r) => setTimeout(r, 1_100));
+    gw.clock.advance(1_000);
     const greedy = createGatewayClient({
       baseUrl: gw.url,
       getApiKey: () => gw.apiKey,
@@ -34,9 +44,17 @@ describe('rate limits', () => {
       expect(e.retryAfter).toBeGreaterThan(0);
     }
 
-    await new Promise((r) => setTimeout(r, 1_100));
-    const patient = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey, rateLimit: 0 });
-    const again = await Promise.all(Array.from({ length: 12 }, () => patient.tradebook()));
+    gw.clock.advance(1_000);
+    const patient = createGatewayClient({
+      baseUrl: gw.url,
+      getApiKey: () => gw.apiKey,
+      rateLimit: 0,
+      ...shared(),
+    });
+    const again = await advanceUntilSettled(
+      gw.clock,
+      Promise.all(Array.from({ length: 12 }, () => patient.tradebook())),
+    );
     expect(again.every((r) => r.ok)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/index.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { OffsetClock } from '../../helpers/offset-clock.js';
 import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
 
 // Generous, so a busy machine does not turn a normal answer into a timeout.
@@ -25,6 +26,8 @@ let proxy: FaultProxy;
 let client: GatewayClient;
 /** Through the proxy, with the default two retries for reads. */
 let retrying: GatewayClient;
+/** `retrying`'s clock: real timers (timeouts), and a test can move it past a cooldown. */
+const retryingClock = new OffsetClock();
 /** Straight to the gateway: the truth about the order book. */
 let direct: GatewayClient;
 
@@ -33,7 +36,12 @@ beforeAll(async () => {
   proxy = await startFaultProxy(gw.url);
   const common = { getApiKey: () => gw.apiKey, timeoutMs: TIMEOUT_MS };
   client = createGatewayClient({ ...common, baseUrl: proxy.url, retry: { maxRetries: 0 } });
-  retrying = createGatewayClient({ ...common, baseUrl: proxy.url, retry: { baseDelayMs: 20 } });
+  retrying = createGatewayClient({
+    ...common,
+    baseUrl: proxy.url,
+    retry: { baseDelayMs: 20 },
+    clock: retryingClock,
+  });
   direct = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey });
   // The paper gateway offers every operation: a failure here must fail the order tests, not skip them.
   const probe = await direct.orderbook();
@@ -179,8 +187,8 @@ describe('orders: never sent twice', () => {
 
   it('429: rate_limited, not retried, nothing placed', async () => {
     await placeThrough({ kind: 'rate_limit', retryAfter: 1 }, 'rate_limited', false);
-    // Outlast the 1 s cooldown the 429 set for placeorder on this client.
-    await new Promise((res) => setTimeout(res, 1_000));
+    // The 429 set a 1 s cooldown for placeorder on this client: move its clock past it.
+    retryingClock.advance(1_000);
   });
 
   it('truncated answer to an accepted order: unknown_outcome, placed once', async () => {
