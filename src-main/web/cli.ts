@@ -5,8 +5,7 @@
 // One OrderDesk per data dir (a lock file). Prints the one-time link on stdout; logs go to stderr.
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createCore, type Core } from '../core/index.js';
-import { defaultDataDir } from '../core/cli.js';
+import { createCore, defaultDataDir, type Core } from '../core/index.js';
 import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { browserPorts } from './browser-ports.js';
 import { createConsoleLogger } from './console-logger.js';
