@@ -126,12 +126,13 @@ export const SymbolInfo = z.object({
   symbol: z.string(),
   exchange: z.string(),
   name: z.string(),
+  /** The broker's word (EQ, FUT, CE, OPTIDX…); empty for equities on some brokers. */
   instrumentType: z.string(),
   token: z.string(),
-  /** Empty for instruments that do not expire. */
+  /** `DD-MMM-YY`; empty for instruments that do not expire. */
   expiry: z.string(),
-  /** 0 for anything but options. */
-  strike: z.number(),
+  /** Null for anything but options (gateways send -0.01 or 0 there). */
+  strike: z.number().nullable(),
   lotSize: z.number(),
   tickSize: z.number(),
   /** The largest quantity one order may carry; null where the gateway does not say. */

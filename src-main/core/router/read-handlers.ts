@@ -46,7 +46,7 @@ function toSymbolInfo(r: SymbolRecord): SymbolInfo {
     instrumentType: r.instrumenttype,
     token: r.token,
     expiry: r.expiry,
-    strike: r.strike,
+    strike: r.strike > 0 ? r.strike : null,
     lotSize: r.lotsize,
     tickSize: r.tick_size,
     // Gateways without freeze limits leave it out or send 0: neither is a limit.
