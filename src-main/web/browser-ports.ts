@@ -2,6 +2,7 @@
 // the notification surface (the core's `alert` events reach it over the bridge); the paper gateway
 // runs in this process on loopback (the root hands in the composition's adapter).
 import type { CorePorts, Logger, StartPaperGateway } from '../core/index.js';
+import { exportsSavePath } from './export-path.js';
 import type { WsBridge } from './ws-bridge.js';
 
 export function browserPorts(o: {
@@ -19,6 +20,8 @@ export function browserPorts(o: {
     notifier: { notify: (n) => o.logger.info(`alert: ${n.title}`, { kind: n.kind, body: n.body }) },
     tray: { update: (s) => o.bridge.publish('tray.state', s) },
     startPaperGateway: o.startPaperGateway,
+    // No save dialog from a page: exports go to <data dir>/exports/ and the answer names the file.
+    chooseSavePath: exportsSavePath(o.dataDir),
     ...(o.keychain ? {} : { keytar: null }),
     // A browser tab is as good as a visible window for polling; the page reports hiding itself.
     visible: true,

@@ -274,7 +274,7 @@ describe('web host: the bridge socket', () => {
     const a = connect();
     await a.opened;
     core.emit('session.connection', { profileId: 'paper', time: 1, state: 'connected', seq: 1 });
-    bridge.publish('tray.state', { state: 'idle', tooltip: 'OrderDesk · Paper' });
+    bridge.publish('tray.state', { state: 'idle', mode: 'paper', tooltip: 'OrderDesk · Paper' });
     core.emit('books.funds', {
       profileId: 'paper',
       view: {
