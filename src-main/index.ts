@@ -20,7 +20,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedPaperGateway } from './composition/paper-port.js';
 import { errorMessage, type ProfilesList, type Settings, type ShellCommandEvent } from './contract/index.js';
-import { createCore, type Core } from './core/index.js';
+import { createCore, defaultDataDir, type Core } from './core/index.js';
 import { createAppProtocolHandler } from './desktop/app-protocol.js';
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './desktop/app-url.js';
 import { bindGlobalShortcut } from './desktop/global-shortcut.js';
@@ -38,6 +38,7 @@ import { placeWindow } from './desktop/window-bounds.js';
 import { guardContents, guardSession } from './desktop/web-guards.js';
 import { windowOptions } from './desktop/window-options.js';
 import { createConsoleLogger } from './web/console-logger.js';
+import { acquireDataDirLock, type DataDirLock } from './web/data-dir-lock.js';
 
 const logger = createConsoleLogger();
 const dev = !app.isPackaged;
@@ -45,6 +46,10 @@ const dev = !app.isPackaged;
 const devUrl = dev ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 const resourcesDir = join(app.getAppPath(), 'resources');
 const rendererDir = join(import.meta.dirname, '../renderer');
+/** The core's data dir, the one browser mode and the CLI open too (ORDERDESK_DATA_DIR overrides it). */
+const dataDir = defaultDataDir(process.env);
+// Chromium's own files go beside the core's, and the single-instance lock is then per data dir.
+app.setPath('userData', join(dataDir, 'electron'));
 
 // Every renderer is sandboxed, whatever a window's own options say; app:// must be registered before ready.
 app.enableSandbox();
@@ -56,6 +61,7 @@ let mainWindow: MainWindow | undefined;
 let core: Core | undefined;
 let binding: IpcBinding | undefined;
 let tray: Tray | undefined;
+let dirLock: DataDirLock | undefined;
 
 // A second launch focuses the first instead of starting another core on the same data dir.
 if (!app.requestSingleInstanceLock()) {
@@ -70,7 +76,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => undefined);
   app.on('will-quit', (event) => {
     globalShortcut.unregisterAll();
-    if (!core) return;
+    if (!core) {
+      dirLock?.release();
+      return;
+    }
     // Stop the core (watcher, journal, paper gateway) before exiting; once.
     event.preventDefault();
     const stopping = core;
@@ -116,8 +125,11 @@ async function start(): Promise<void> {
     createAppProtocolHandler({ root: rendererDir, readFile: (p) => readFile(p), logger }),
   );
 
-  const dataDir = app.getPath('userData');
   await mkdir(dataDir, { recursive: true });
+  // Browser mode on the same data dir would run a second core over the same journal and paper books.
+  const locked = acquireDataDirLock(dataDir);
+  if (!locked.ok) throw new Error(locked.error.message);
+  dirLock = locked.lock;
   const trayController = createTray();
   const c = createCore({
     paths: { dataDir },
