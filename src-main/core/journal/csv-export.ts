@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { JournalEntry } from '../../contract/index.js';
 import { csvLine } from './csv.js';
@@ -27,7 +28,11 @@ export async function writeJournalCsv(
   // 'wx': never follow or reuse a file that is already there; 0600 whatever the user's umask allows.
   const file = await open(partial, 'wx', 0o600);
   try {
-    await pipeline(chunks(), file.createWriteStream({ encoding: 'utf8' }));
+    // One chunk read ahead at most: the next page is read only once the file has taken the last.
+    await pipeline(
+      Readable.from(chunks(), { objectMode: true, highWaterMark: 1 }),
+      file.createWriteStream({ encoding: 'utf8' }),
+    );
     await rename(partial, path);
     return rows;
   } catch (err) {
