@@ -11,7 +11,7 @@ import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 
 let dataDir: string;
 let core: Core;
-const trays: { state: string; tooltip: string }[] = [];
+const trays: { state: string; mode: string; tooltip: string }[] = [];
 const logger = createMemoryLogger();
 
 beforeAll(async () => {
@@ -52,7 +52,12 @@ it('starts the paper gateway for the default profile and trades through it', asy
   const book = await core.router.invoke('books.orders');
   expect(book.ok && book.value.orders).toHaveLength(1);
   expect(await core.router.invoke('apiKey.test')).toMatchObject({ ok: true, value: { profileId: 'paper' } });
-  expect(trays.at(-1)).toMatchObject({ state: 'idle', tooltip: 'OrderDesk · Paper (simulated)' });
+  // The day's MTM in en-IN rupees, after the profile's name.
+  expect(trays.at(-1)).toMatchObject({
+    state: 'idle',
+    mode: 'paper',
+    tooltip: expect.stringMatching(/^OrderDesk · Paper \(simulated\) · MTM -?₹\d[\d,]*\.\d\d$/),
+  });
 });
 
 it('switches to a gateway profile without a key and back', async () => {
@@ -68,7 +73,7 @@ it('switches to a gateway profile without a key and back', async () => {
     error: { kind: 'no_key' },
   });
   expect(events.at(-1)).toBe('no_key');
-  expect(trays.at(-1)?.state).toBe('disconnected');
+  expect(trays.at(-1)).toMatchObject({ state: 'key-problem', mode: 'live' });
   await core.router.invoke('profiles.switch', { id: 'paper' });
   await core.pollNow();
   expect(await core.router.invoke('books.funds')).toMatchObject({ ok: true });
