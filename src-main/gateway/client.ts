@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   EXCHANGES,
   OPERATIONS,
+  QueuedOrderResponse,
   SmartOrderResponse,
   TickerQuery,
   TickerResponse,
@@ -184,8 +185,18 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       if (isRecord(parsed.body) && parsed.body.status === 'error') {
         return fail(errorFromHttp(name, ex.status, parsed.body, ex.text, undefined));
       }
-      // The gateway accepted a mutation but we cannot read what it did: only the order book can tell.
-      if (mutation) return fail({ kind: 'unknown_outcome', message: UNKNOWN_OUTCOME_MESSAGE });
+      if (mutation) {
+        const queued = QueuedOrderResponse.safeParse(parsed.body);
+        if (queued.success) {
+          return fail({
+            kind: 'queued',
+            message: `the gateway queued the order for approval in its Action Center (pending order ${queued.data.pending_order_id}): it is not placed until approved there`,
+          });
+        }
+        // The gateway accepted a mutation but we cannot read what it did: only the order book can
+        // tell. That includes a "success" without what the operation returns (placeorder's orderid).
+        return fail({ kind: 'unknown_outcome', message: unknownBecause(parsed.body, parsed.detail) });
+      }
       return fail({
         kind: 'bad_response',
         message: `the gateway's answer could not be read: ${parsed.detail}`,
@@ -379,6 +390,13 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The unknown-outcome message, saying why when the answer was JSON (a success missing its orderid). */
+function unknownBecause(body: unknown, detail: string): string {
+  if (!isRecord(body)) return UNKNOWN_OUTCOME_MESSAGE;
+  const said = body.status === 'success' ? 'the gateway answered success but' : "the gateway's answer:";
+  return `${UNKNOWN_OUTCOME_MESSAGE} (${said} ${detail})`;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

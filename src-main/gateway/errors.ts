@@ -15,7 +15,9 @@ export type GatewayErrorKind =
   /** No API key is stored for this gateway: nothing was sent. */
   | 'no_key'
   /** The key store failed when the key was read: nothing was sent. */
-  | 'secret_store';
+  | 'secret_store'
+  /** A semi-auto gateway queued the order for approval: not placed until someone approves it there. */
+  | 'queued';
 
 export interface GatewayError {
   kind: GatewayErrorKind;

@@ -1,5 +1,6 @@
 // A loopback HTTP proxy in front of a gateway that misbehaves on request: it can delay an answer, drop
-// the connection after forwarding, answer 500 / 429 itself, or answer garbage. It records what it
+// the connection after forwarding, answer 500 / 429 itself, answer garbage, or strip fields from the
+// gateway's JSON answer (a "success" without its orderid). It records what it
 // received and what actually reached the gateway, so tests can prove an order was never sent twice.
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -22,7 +23,12 @@ export type FaultMode =
    * `html`: answer 200 with a non-JSON page without forwarding. `truncated`: forward, then answer the
    * gateway's status with the first half of its body.
    */
-  | { kind: 'garbage'; style: 'html' | 'truncated' };
+  | { kind: 'garbage'; style: 'html' | 'truncated' }
+  /**
+   * Forward, then answer the gateway's status and headers with these top-level fields removed from its
+   * JSON object body (a non-object or non-JSON body passes unchanged).
+   */
+  | { kind: 'strip'; fields: readonly string[] };
 
 export interface ProxiedRequest {
   method: string;
@@ -57,6 +63,18 @@ interface Upstream {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function stripFields(body: Buffer, fields: readonly string[]): Buffer {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return body;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return body;
+  const kept = Object.fromEntries(Object.entries(parsed).filter(([k]) => !fields.includes(k)));
+  return Buffer.from(JSON.stringify(kept));
+}
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -189,6 +207,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         return;
       }
       if (mode.kind === 'delay') await sleep(mode.ms);
+      if (mode.kind === 'strip') {
+        answer(upstream.status, upstream.headers, stripFields(upstream.body, mode.fields));
+        return;
+      }
       if (mode.kind === 'garbage') {
         answer(
           upstream.status,

@@ -120,7 +120,28 @@ export const PositionsOpenRequest = OpenPositionRequest.extend({
 export type PositionsOpenRequest = z.infer<typeof PositionsOpenRequest>;
 
 // ---- responses ----
-export const OrderIdResponse = z.looseObject({ status: SuccessStatus, orderid: str });
+/**
+ * The order id a placeorder, modifyorder or cancelorder answer exists to return. A "success" without
+ * one (missing, null, empty) does not parse, so the client reports an unknown outcome (settled from
+ * the order book) instead of a done order with no id.
+ */
+const orderIdField = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z.string({ error: 'orderid is missing' }).trim().min(1, 'orderid is empty'),
+);
+export const OrderIdResponse = z.looseObject({ status: SuccessStatus, orderid: orderIdField });
+
+/**
+ * A gateway in semi-auto mode queues an order for approval in its Action Center instead of placing it
+ * (gateway-behaviour §1.5): a success without an orderid, with the pending order's number instead.
+ */
+export const QueuedOrderResponse = z.looseObject({
+  status: SuccessStatus,
+  mode: z.literal('semi_auto'),
+  pending_order_id: str.pipe(z.string().min(1)),
+  message: str.optional(),
+});
+export type QueuedOrderResponse = z.infer<typeof QueuedOrderResponse>;
 export type OrderIdResponse = z.infer<typeof OrderIdResponse>;
 
 /** A smart order either places an order or answers "no action" with a message (gateway-behaviour §6). */

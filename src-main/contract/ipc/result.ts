@@ -23,6 +23,8 @@ export const IPC_ERROR_KINDS = [
   'duplicate',
   'no_key',
   'secret_store',
+  /** A semi-auto gateway queued the order for approval in its Action Center: not placed yet. */
+  'queued',
   'not_found',
   'conflict',
   /** A file could not be written (journal.exportCsv); the message says which and why. */

@@ -676,3 +676,36 @@ describe('RateBudget', () => {
     await Promise.all(Array.from({ length: 100 }, () => budget.acquire('read')));
   });
 });
+
+describe('a success without the order id it exists to return', () => {
+  const MODIFY = { ...ORDER, orderid: '7', price: 1, trigger_price: 0, disclosed_quantity: 0 };
+  it.each([
+    ['missing', { status: 'success' }, 'orderid is missing'],
+    ['null', { status: 'success', orderid: null }, 'orderid is missing'],
+    ['empty', { status: 'success', orderid: '  ' }, 'orderid is empty'],
+  ])(
+    'orderid %s: unknown_outcome for placeorder, modifyorder and cancelorder, sent once',
+    async (_w, body, why) => {
+      const { client, calls } = setup(() => json(body));
+      const expected = {
+        ok: false,
+        error: {
+          kind: 'unknown_outcome',
+          message: `${UNKNOWN_OUTCOME_MESSAGE} (the gateway answered success but ${why})`,
+        },
+      };
+      expect(await client.placeorder(ORDER)).toEqual(expected);
+      expect(await client.modifyorder(MODIFY)).toEqual(expected);
+      expect(await client.cancelorder({ strategy: 's', orderid: '7' })).toEqual(expected);
+      expect(calls.map((c) => c.url.split('/').pop())).toEqual(['placeorder', 'modifyorder', 'cancelorder']);
+    },
+  );
+
+  it('a numeric orderid is still an order id', async () => {
+    const { client } = setup(() => json({ status: 'success', orderid: 250408000989443 }));
+    expect(await client.placeorder(ORDER)).toEqual({
+      ok: true,
+      value: { status: 'success', orderid: '250408000989443' },
+    });
+  });
+});

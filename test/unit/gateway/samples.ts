@@ -8,6 +8,7 @@ import {
   AnalyzerResponse,
   ClosePositionResponse,
   OPERATIONS,
+  QueuedOrderResponse,
   WsClientMessage,
   WsServerMessage,
   type OperationName,
@@ -110,7 +111,13 @@ export const EXTRA_REQUEST_SCHEMAS: Record<string, z.ZodType> = {
 };
 
 /** positionsopen.json's last variant is the hosted closeposition answer (Router-IMC docs). */
+/** A semi-auto gateway's "queued for approval" answer: a success that places nothing yet. */
+export function isQueuedSample(s: Sample): boolean {
+  return (s.response as { mode?: unknown } | null)?.mode === 'semi_auto';
+}
+
 export function successSchemaFor(s: Sample): z.ZodType | undefined {
+  if (isQueuedSample(s)) return QueuedOrderResponse;
   if (s.file === 'positionsopen' && (s.response as { message?: unknown }).message !== undefined) {
     return ClosePositionResponse;
   }
