@@ -9,7 +9,13 @@
 // keychain entry, never from an argument.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Channel, IpcError, IpcResult, Profile } from '../contract/index.js';
+import {
+  errorMessage,
+  type Channel,
+  type IpcError,
+  type IpcResult,
+  type Profile,
+} from '../contract/index.js';
 import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { createCore, defaultDataDir, type Logger } from '../core/index.js';
 import type { KeytarLoader, SecretStore } from '../core/secrets/index.js';
@@ -162,9 +168,7 @@ if (invokedDirectly) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(
-        `${JSON.stringify({ kind: 'internal', message: err instanceof Error ? err.message : String(err) })}\n`,
-      );
+      process.stderr.write(`${JSON.stringify({ kind: 'internal', message: errorMessage(err) })}\n`);
       process.exitCode = EXIT.failed;
     },
   );

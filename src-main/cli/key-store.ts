@@ -50,7 +50,7 @@ export async function openKeyStore(o: {
       };
     }
   } catch (err) {
-    if (err instanceof SecretStoreError) return { ok: false, kind: 'secret_store', message: err.message };
+    if (err instanceof SecretStoreError) return { ok: false, kind: err.kind, message: err.message };
     throw err;
   }
   return { ok: true, store };

@@ -274,7 +274,7 @@ export function createCore(ports: CorePorts): Core {
     } catch (err) {
       logger.error('recent orders not read back from the journal', {
         profileId,
-        error: err instanceof Error ? err.message : String(err),
+        error: errorMessage(err),
       });
     }
   }

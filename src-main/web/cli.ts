@@ -5,6 +5,7 @@
 // One OrderDesk per data dir (a lock file). Prints the one-time link on stdout; logs go to stderr.
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { errorMessage } from '../contract/index.js';
 import { createCore, defaultDataDir, type Core } from '../core/index.js';
 import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { browserPorts } from './browser-ports.js';
@@ -130,7 +131,7 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
     await host?.stop().catch(() => undefined);
     await core
       ?.stop()
-      .catch((err: unknown) => logger.error('core did not stop cleanly', { error: String(err) }));
+      .catch((err: unknown) => logger.error('core did not stop cleanly', { error: errorMessage(err) }));
     lock.release();
   };
   try {
@@ -149,9 +150,7 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
     await core.start();
   } catch (err) {
     const known = err instanceof WebHostError || err instanceof RendererFilesError;
-    io.stderr(
-      `${known ? err.message : `OrderDesk could not start: ${err instanceof Error ? err.message : String(err)}`}\n`,
-    );
+    io.stderr(`${known ? err.message : `OrderDesk could not start: ${errorMessage(err)}`}\n`);
     await stop();
     return EXIT.failed;
   }
@@ -195,7 +194,7 @@ if (invokedDirectly) {
       if (stoppingSince !== undefined) void started.stop().then(() => process.exit(EXIT.ok));
     },
     (err: unknown) => {
-      io.stderr(`OrderDesk failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      io.stderr(`OrderDesk failed: ${errorMessage(err)}\n`);
       process.exitCode = EXIT.failed;
     },
   );

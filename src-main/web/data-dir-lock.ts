@@ -2,6 +2,7 @@
 // process that no longer exists (a crash, a SIGKILL) is taken over.
 import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorCode, errorMessage } from '../contract/index.js';
 
 export const LOCK_FILE = 'orderdesk.lock';
 
@@ -21,7 +22,7 @@ export function pidAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(err) === 'EPERM';
   }
 }
 
@@ -34,10 +35,6 @@ function readPid(path: string): number | undefined {
   }
 }
 
-function errnoMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 export function acquireDataDirLock(
   dataDir: string,
   options: { pid?: number; alive?: (pid: number) => boolean } = {},
@@ -48,7 +45,7 @@ export function acquireDataDirLock(
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (err) {
-    return { ok: false, error: { kind: 'io', message: `cannot create ${dataDir}: ${errnoMessage(err)}` } };
+    return { ok: false, error: { kind: 'io', message: `cannot create ${dataDir}: ${errorMessage(err)}` } };
   }
   const lock: DataDirLock = {
     path,
@@ -81,8 +78,8 @@ export function acquireDataDirLock(
       linkSync(draft, path);
       return tookOverFrom === undefined ? { ok: true, lock } : { ok: true, lock, tookOverFrom };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-        return { ok: false, error: { kind: 'io', message: `cannot create ${path}: ${errnoMessage(err)}` } };
+      if (errorCode(err) !== 'EEXIST')
+        return { ok: false, error: { kind: 'io', message: `cannot create ${path}: ${errorMessage(err)}` } };
     } finally {
       rmSync(draft, { force: true });
     }
@@ -93,10 +90,10 @@ export function acquireDataDirLock(
     try {
       unlinkSync(path);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      if (errorCode(err) !== 'ENOENT')
         return {
           ok: false,
-          error: { kind: 'io', message: `cannot remove stale ${path}: ${errnoMessage(err)}` },
+          error: { kind: 'io', message: `cannot remove stale ${path}: ${errorMessage(err)}` },
         };
     }
   }

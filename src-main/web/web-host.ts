@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { readFileSync } from 'node:fs';
-import { BRIDGE_PATH } from '../contract/index.js';
+import { BRIDGE_PATH, errorMessage } from '../contract/index.js';
 import type { Logger } from '../core/index.js';
 import { BRIDGE_SCRIPT_PATH, webCsp } from './page-policy.js';
 import { loadRendererFiles, staticFile, type StaticFile } from './renderer-files.js';
@@ -150,7 +150,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     try {
       handle(req, res);
     } catch (err) {
-      o.logger.error('web host request failed', { error: err instanceof Error ? err.message : String(err) });
+      o.logger.error('web host request failed', { error: errorMessage(err) });
       if (!res.headersSent) text(res, 500, 'Internal error.');
       else res.destroy();
     }

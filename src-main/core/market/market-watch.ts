@@ -5,14 +5,15 @@
 // the new profile's gateway, which validates them again; instruments it does not know get one
 // `market.error` (not_found) and are not asked for there. A later WebSocket source can feed the same
 // events from the same subscriptions.
-import type {
-  ChannelArgs,
-  IpcError,
-  IpcResult,
-  MarketMode,
-  MarketUnwatchResult,
-  MarketWatchResult,
-  QuoteData,
+import {
+  errorMessage,
+  type ChannelArgs,
+  type IpcError,
+  type IpcResult,
+  type MarketMode,
+  type MarketUnwatchResult,
+  type MarketWatchResult,
+  type QuoteData,
 } from '../../contract/index.js';
 import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
@@ -195,7 +196,7 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
     }
     void poll(s, job)
       .catch((err: unknown) => {
-        logger.error('market poll failed', { error: err instanceof Error ? err.message : String(err) });
+        logger.error('market poll failed', { error: errorMessage(err) });
       })
       .finally(() => {
         if (s !== live) return;
