@@ -20,10 +20,10 @@ export interface BridgeTarget {
 }
 
 /**
- * State-like events a page that connects later still needs (the watcher reports a connection change
- * once). Replayed on connect, latest only.
+ * The tray state comes from the shell (the TraySink), not the core's bus, so session.snapshot does not
+ * hold it: the latest is sent to each page as it connects.
  */
-const REPLAYED: readonly EventName[] = ['session.connection', 'alerts.state', 'tray.state'];
+const REPLAYED: readonly EventName[] = ['tray.state'];
 
 /** Calls of one page the router works on at once; the socket is paused while more wait. */
 export const BRIDGE_MAX_IN_FLIGHT = 256;

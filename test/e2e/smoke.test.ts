@@ -1,10 +1,10 @@
 // Browser mode end to end: the web host as a child process (temp data dir, port 0, the embedded paper
 // gateway), the built renderer in real Chromium through the one-time link, window.bridge over the
 // WebSocket, and raw WebSocket clients the host must refuse.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -189,6 +189,17 @@ describe('browser mode in Chromium', () => {
     }
   });
 
+  it("the journal export is saved under the data dir's exports/ (no save dialog in a page) and names its file", async () => {
+    const r = await page.evaluate(() => window.bridge.invoke('journal.exportCsv'));
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    if (!r.ok || r.value.kind !== 'saved') throw new Error(`not saved: ${JSON.stringify(r)}`);
+    expect(r.value.path.startsWith(join(dataDir, 'exports') + sep)).toBe(true);
+    expect(r.value.rows).toBeGreaterThan(0);
+    const csv = readFileSync(r.value.path, 'utf8');
+    expect(csv).toContain('SBIN');
+    expect(csv).not.toMatch(KEY_SHAPE);
+  });
+
   it('no frame the page received holds a key-shaped value, and the page logged no error (CSP, favicon, bridge)', () => {
     expect(framesToPage.length).toBeGreaterThan(0);
     expect(framesToPage.filter((f) => KEY_SHAPE.test(f))).toEqual([]);
@@ -324,5 +335,16 @@ describe('one OrderDesk per data dir and port', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe('when the host goes away', () => {
+  it('the page says its link to the host is lost', async () => {
+    expect(await web.stop()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('connection').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('link_lost');
+    expect(await page.getByTestId('connection').textContent()).toContain('host link lost');
+    await page.screenshot({ path: join(SHOTS, 'web-desk-1280x720-link-lost.png') });
   });
 });

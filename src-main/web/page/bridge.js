@@ -20,8 +20,17 @@
   let socket;
   let nextId = 1;
   let retryMs = RETRY_MIN_MS;
-  /** The profile of the last connection event, so a lost link can be reported in the same terms. */
-  let profileId = 'paper';
+  /** Whether the page has had the link: only then is a close "lost" and an open "back". */
+  let wasOpen = false;
+
+  /**
+   * The link's state for the page (outside BridgeApi, which is the same under Electron): a window
+   * event `orderdesk:link` with detail 'open' or 'lost'.
+   * @param {'open' | 'lost'} state
+   */
+  function announce(state) {
+    win.dispatchEvent(new CustomEvent('orderdesk:link', { detail: state }));
+  }
 
   /** @param {string} kind @param {string} message */
   function failure(kind, message) {
@@ -44,8 +53,6 @@
 
   /** @param {string} name @param {unknown} payload */
   function dispatch(name, payload) {
-    if (name === 'session.connection' && payload && typeof payload === 'object' && 'profileId' in payload)
-      profileId = String(payload.profileId);
     const set = listeners.get(name);
     if (!set) return;
     for (const cb of [...set]) {
@@ -94,12 +101,8 @@
           : failure('network', 'The link to OrderDesk was lost before the answer came.'),
       );
     }
-    dispatch('session.connection', {
-      profileId,
-      time: Date.now(),
-      state: 'disconnected',
-      message: 'Lost the link to the OrderDesk host; reconnecting',
-    });
+    if (wasOpen) announce('lost');
+    wasOpen = false;
     setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   }
@@ -109,6 +112,8 @@
     socket = ws;
     ws.addEventListener('open', () => {
       retryMs = RETRY_MIN_MS;
+      wasOpen = true;
+      announce('open');
       const ready = waiting;
       waiting = [];
       for (const go of ready) go();

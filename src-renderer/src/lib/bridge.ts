@@ -19,3 +19,17 @@ const missingBridge: BridgeApi = {
 export function getBridge(win: Pick<Window, 'bridge'> = window): BridgeApi {
   return win.bridge ?? missingBridge;
 }
+
+/** The page's link to main: browser mode's WebSocket can drop and come back; IPC never fires this. */
+export type LinkState = 'open' | 'lost';
+/** The window event the browser-mode bridge script dispatches (detail: LinkState). */
+export const LINK_EVENT = 'orderdesk:link';
+
+export function onLinkChange(cb: (state: LinkState) => void, win: Window = window): () => void {
+  const listener = (e: Event) => {
+    const state = (e as CustomEvent<unknown>).detail;
+    if (state === 'open' || state === 'lost') cb(state);
+  };
+  win.addEventListener(LINK_EVENT, listener);
+  return () => win.removeEventListener(LINK_EVENT, listener);
+}

@@ -1,14 +1,17 @@
 // What the status bar and the notifications show, fed by the bridge: the active profile, the
-// gateway connection, the key's status, the tray state, the last event's time and the alerts.
+// gateway connection, the key's status, the tray state, the last event's time and the alerts. It
+// starts from session.snapshot and applies the events numbered after it.
 import type {
   AlertEvent,
   ApiKeyStatus,
   BridgeApi,
-  ConnectionEvent,
   EventName,
   ProfileView,
+  SessionConnection,
+  SessionMode,
   TrayStateEvent,
 } from '../../../src-main/contract/index.js';
+import type { LinkState } from '../lib/bridge';
 
 /** Non-sticky alerts leave the page after this long; sticky ones (rejections) wait for a dismiss. */
 export const ALERT_SHOWN_MS = 8000;
@@ -38,10 +41,19 @@ const HEARD: readonly EventName[] = [
   'tray.state',
 ];
 
-export type ConnectionShown = ConnectionEvent['state'] | 'connecting';
+/** The gateway connection, or the page's own link to the host lost (browser mode). */
+export type ConnectionShown = SessionConnection | 'link_lost';
+
+export interface DeskOptions {
+  /** Also shows each alert outside the page (the browser's notifications), if allowed. */
+  systemNotify?: (alert: AlertEvent) => void;
+  /** The transport's link to main (browser mode's WebSocket); returns the function that stops it. */
+  onLinkChange?: (cb: (state: LinkState) => void) => () => void;
+}
 
 export class DeskState {
   profile = $state<ProfileView | undefined>();
+  mode = $state<SessionMode | undefined>();
   connection = $state<ConnectionShown>('connecting');
   connectionMessage = $state<string | undefined>();
   key = $state<ApiKeyStatus | undefined>();
@@ -52,15 +64,26 @@ export class DeskState {
   problem = $state<string | undefined>();
 
   readonly #bridge: BridgeApi;
-  readonly #systemNotify: (alert: AlertEvent) => void;
-  // Bookkeeping the page never renders, so a plain Map, not a reactive one.
+  readonly #options: DeskOptions;
+  // Bookkeeping the page never renders, so plain fields, not reactive ones.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The last event the desk reflects: older (or replayed) ones are skipped. */
+  #seq = 0;
+  /** The events the connection and the key status were last set from. */
+  #connectionSeq = 0;
+  #keySeq = 0;
 
-  /** `systemNotify` also shows each alert outside the page (the browser's notifications), if allowed. */
-  constructor(bridge: BridgeApi, systemNotify: (alert: AlertEvent) => void = () => undefined) {
+  constructor(bridge: BridgeApi, options: DeskOptions = {}) {
     this.#bridge = bridge;
-    this.#systemNotify = systemNotify;
+    this.#options = options;
+  }
+
+  /** True for an event newer than what the desk shows (and records it as shown). */
+  #fresh(seq: number): boolean {
+    if (seq <= this.#seq) return false;
+    this.#seq = seq;
+    return true;
   }
 
   /** Subscribes and loads the first state; returns the function that stops it all. */
@@ -74,21 +97,34 @@ export class DeskState {
         }),
       ),
       b.on('session.connection', (e) => {
-        if (this.profile && e.profileId !== this.profile.id) return;
+        if (!this.#fresh(e.seq) || (this.profile && e.profileId !== this.profile.id)) return;
+        this.#connectionSeq = e.seq;
         this.connection = e.state;
         this.connectionMessage = e.message;
       }),
       b.on('tray.state', (t) => (this.tray = t)),
       b.on('apiKey.status', (k) => {
-        if (!this.profile || k.profileId === this.profile.id) this.key = k;
+        if (!this.#fresh(k.seq) || (this.profile && k.profileId !== this.profile.id)) return;
+        this.#keySeq = k.seq;
+        this.key = k;
       }),
       b.on('profiles.switched', () => void this.refresh()),
-      b.on('alerts.raised', (a) => this.#show(a)),
+      b.on('alerts.raised', (a) => {
+        if (this.#fresh(a.seq)) this.#show(a);
+      }),
       b.on('alerts.state', (s) => {
+        if (!this.#fresh(s.seq)) return;
         // A sticky alert dismissed elsewhere (another window, the tray) leaves this page too.
         const still = s.sticky.map((a) => a.id);
         this.alerts = this.alerts.filter((a) => !a.sticky || still.includes(a.id));
       }),
+      this.#options.onLinkChange?.((state) => {
+        if (state === 'lost') {
+          this.connection = 'link_lost';
+          this.connectionMessage = 'Lost the link to the OrderDesk host; reconnecting';
+          // Whatever happened meanwhile is read again from the snapshot once the link is back.
+        } else if (this.connection === 'link_lost') void this.refresh();
+      }) ?? (() => undefined),
     ];
     void this.refresh();
     return () => {
@@ -98,16 +134,26 @@ export class DeskState {
     };
   }
 
+  /** Loads session.snapshot: the profile, mode, connection, key status and undismissed alerts. */
   async refresh(): Promise<void> {
-    const list = await this.#bridge.invoke('profiles.list');
-    if (!list.ok) {
-      this.problem = `Profiles: ${list.error.message}`;
+    const r = await this.#bridge.invoke('session.snapshot');
+    if (!r.ok) {
+      this.problem = `Session: ${r.error.message}`;
       return;
     }
-    this.profile = list.value.profiles.find((p) => p.id === list.value.activeProfileId);
-    const key = await this.#bridge.invoke('apiKey.status', { profileId: list.value.activeProfileId });
-    if (key.ok) this.key = key.value;
-    else this.problem = `Key status: ${key.error.message}`;
+    const snap = r.value;
+    this.#seq = Math.max(this.#seq, snap.seq);
+    this.problem = undefined;
+    this.profile = snap.profile;
+    this.mode = snap.mode;
+    // An event numbered after the snapshot may have come before its answer: it is the newer word.
+    if (snap.seq >= this.#connectionSeq || this.connection === 'link_lost') {
+      this.connection = snap.connection;
+      this.connectionMessage = undefined;
+    }
+    if (snap.seq >= this.#keySeq) this.key = snap.apiKey;
+    // Rejections stay until dismissed, also across a reload.
+    for (const a of snap.alerts.sticky) if (!this.alerts.some((x) => x.id === a.id)) this.#show(a, false);
   }
 
   async dismiss(id: string): Promise<void> {
@@ -124,7 +170,7 @@ export class DeskState {
     if (!r.ok) this.problem = `Visibility: ${r.error.message}`;
   }
 
-  #show(alert: AlertEvent): void {
+  #show(alert: AlertEvent, notify = true): void {
     // The same id replaces the earlier one (an alert is deterministic per order state).
     const others = this.alerts.filter((a) => a.id !== alert.id);
     let next = [alert, ...others];
@@ -134,7 +180,7 @@ export class DeskState {
       next = next.filter((_, i) => i !== oldest);
     }
     this.alerts = next;
-    this.#systemNotify(alert);
+    if (notify) this.#options.systemNotify?.(alert);
     if (!alert.sticky) {
       clearTimeout(this.#timers.get(alert.id));
       this.#timers.set(

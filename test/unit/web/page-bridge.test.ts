@@ -35,12 +35,24 @@ class FakeSocket {
   }
 }
 
-function load(): { bridge: BridgeApi; errors: unknown[][] } {
-  const win: Record<string, unknown> = { location: { host: '127.0.0.1:7740' } };
+class FakeCustomEvent {
+  constructor(
+    readonly type: string,
+    readonly init: { detail: unknown },
+  ) {}
+}
+
+function load(): { bridge: BridgeApi; errors: unknown[][]; links: unknown[] } {
+  const links: unknown[] = [];
+  const win: Record<string, unknown> = {
+    location: { host: '127.0.0.1:7740' },
+    dispatchEvent: (e: FakeCustomEvent) => links.push(`${e.type}:${String(e.init.detail)}`),
+  };
   const errors: unknown[][] = [];
   runInNewContext(SCRIPT, {
     window: win,
     WebSocket: FakeSocket,
+    CustomEvent: FakeCustomEvent,
     setTimeout,
     clearTimeout,
     Date,
@@ -48,7 +60,7 @@ function load(): { bridge: BridgeApi; errors: unknown[][] } {
     JSON,
     console: { error: (...a: unknown[]) => errors.push(a) },
   });
-  return { bridge: win['bridge'] as BridgeApi, errors };
+  return { bridge: win['bridge'] as BridgeApi, errors, links };
 }
 
 const socket = () => FakeSocket.all.at(-1)!;
@@ -88,16 +100,9 @@ describe('page bridge script', () => {
     await expect(r).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
   });
 
-  it('a lost link: pending reads fail network, pending order actions fail unknown_outcome, listeners hear disconnected', async () => {
-    const { bridge } = load();
+  it('a lost link: pending reads fail network, pending order actions fail unknown_outcome, the page hears lost then open', async () => {
+    const { bridge, links } = load();
     socket().fire('open');
-    const states: unknown[] = [];
-    bridge.on('session.connection', (e) => states.push(e));
-    socket().reply({
-      type: 'event',
-      name: 'session.connection',
-      payload: { profileId: 'p1', time: 1, state: 'connected' },
-    });
     const read = call(bridge, 'books.orders');
     const place = call(bridge, 'orders.place', { symbol: 'SBIN' });
     const preview = call(bridge, 'orders.previewSmart', {});
@@ -109,13 +114,15 @@ describe('page bridge script', () => {
     await expect(place).resolves.toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
     await expect(preview).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
     await expect(status).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
-    expect(states).toEqual([
-      { profileId: 'p1', time: 1, state: 'connected' },
-      expect.objectContaining({ profileId: 'p1', state: 'disconnected' }),
-    ]);
+    expect(links).toEqual(['orderdesk:link:open', 'orderdesk:link:lost']);
     // It reconnects on its own after a pause.
     await vi.advanceTimersByTimeAsync(600);
     expect(socket()).not.toBe(first);
+    // A refused reconnect (closed before opening) is not announced again; the next open is.
+    socket().fire('close');
+    await vi.advanceTimersByTimeAsync(1100);
+    socket().fire('open');
+    expect(links).toEqual(['orderdesk:link:open', 'orderdesk:link:lost', 'orderdesk:link:open']);
   });
 
   it('events reach their listeners until they stop listening; a throwing listener does not stop the others', () => {
