@@ -163,6 +163,29 @@ export class ActiveIndex {
   }
 
   /**
+   * The orders that can act now, in placement order: open MARKET/SL-M orders, and the limits and
+   * stops each instrument's last price (`ltp`, units; 0 when unknown) has reached, taken out of the
+   * heaps (the caller files them again with put()). Instruments with nothing resting are dropped.
+   */
+  due(ltp: (exchange: string, symbol: string) => number): OrderRow[] {
+    const out: OrderRow[] = [...this.walkers.values()];
+    for (const [key, q] of this.queues) {
+      const resting =
+        q.buyLimits.items.length +
+        q.sellLimits.items.length +
+        q.buyStops.items.length +
+        q.sellStops.items.length;
+      if (resting === 0) {
+        this.queues.delete(key);
+        continue;
+      }
+      const price = ltp(q.exchange, q.symbol);
+      if (price > 0) this.takeActionable(q, price, out);
+    }
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  /**
    * Takes out of the heaps every order of `q` that the last price `ltp` makes actionable (a limit it
    * reached, a stop it triggered) and appends it to `out`. The caller files them again with put().
    */

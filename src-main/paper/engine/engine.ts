@@ -1,6 +1,11 @@
 // The order engine's surface, shared by the single-order routes and the composite operations
-// (smart, split, basket, cancel-all, close). Implemented in trading-engine.ts over the SQLite ledger.
+// (smart, split, basket, cancel-all, close), and the paper engine's (PaperTradingEngine) with its
+// options. Implemented in trading-engine.ts over the SQLite ledger.
 import type { Action, ModifyOrderRequest, PriceType, Product } from '../../contract/index.js';
+import type { InstrumentMaster } from '../instruments/instrument.js';
+import type { Clock, Market } from '../market/market.js';
+import type { Ledger } from './ledger.js';
+import type { LeverageConfig } from './margin.js';
 
 export type PaperOrderStatus = 'open' | 'trigger pending' | 'complete' | 'cancelled' | 'rejected';
 
@@ -134,4 +139,38 @@ export interface TradingEngine {
   /** Starts a fresh book for every account and bumps the mode version. */
   reset(): void;
   close(): void;
+}
+
+export const DEFAULT_CAPITAL = 10_000_000;
+
+export interface TradingEngineDeps {
+  /** Directory holding `paper.db`. */
+  dataDir: string;
+  master: InstrumentMaster;
+  market: Market;
+  /** Defaults to the market's clock. */
+  clock?: Clock;
+  /** Starting capital per account in rupees (default ₹1 crore). */
+  capital?: number;
+  leverage?: Partial<LeverageConfig>;
+  /** See LedgerOptions.durability. */
+  durability?: 'normal' | 'full';
+  /**
+   * Group commit (the HTTP gateway turns it on): the mutations of one event-loop turn each run in a
+   * savepoint of one shared transaction, committed by setImmediate. Callers must not answer before
+   * pendingCommit() settles. Off: every mutation commits before it returns.
+   */
+  groupCommit?: boolean;
+}
+
+export interface PaperTradingEngine extends TradingEngine {
+  readonly ledger: Ledger;
+  /** Runs `tick()` every `intervalMs` (default 250) on a timer that does not keep the process alive. */
+  startTicker(intervalMs?: number): void;
+  stopTicker(): void;
+  /**
+   * With group commit, the commit of the open group (rejects if it fails, and then nothing of the
+   * group was kept); undefined when everything done so far is committed.
+   */
+  pendingCommit(): Promise<void> | undefined;
 }

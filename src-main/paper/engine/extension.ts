@@ -5,8 +5,8 @@ import type { PaperAddOn, PaperContext, PaperExtension } from '../extension-type
 import { systemClock } from '../market/clock.js';
 import { Ledger } from './ledger.js';
 import type { LeverageConfig } from './margin.js';
-import { orderRoutes } from './routes.js';
-import { compositeRoutes } from './routes-composite.js';
+import { orderRoutes } from '../http/routes/orders.js';
+import { compositeRoutes } from '../http/routes/composite.js';
 import { DEFAULT_CAPITAL, createTradingEngine, type PaperTradingEngine } from './trading-engine.js';
 import { istDayOf } from './ist-time.js';
 import { toUnits } from './units.js';

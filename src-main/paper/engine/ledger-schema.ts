@@ -1,5 +1,6 @@
 // The paper ledger's tables. Money columns are integers of ₹0.0001 (see units.ts); quantities are
 // whole units. Every engine mutation writes these in one transaction (ledger.ts).
+import type Database from 'better-sqlite3';
 export const LEDGER_SCHEMA_VERSION = 4;
 
 export const LEDGER_DDL = `
@@ -134,3 +135,19 @@ export const LEDGER_ADDED_COLUMNS: readonly { table: string; column: string; def
   { table: 'orders', column: 'claimed', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'responses', column: 'request', definition: "TEXT NOT NULL DEFAULT ''" },
 ];
+
+/** Creates the tables of a new ledger, or brings an older one up to this version. */
+export function createOrMigrate(db: Database.Database): void {
+  db.exec(LEDGER_DDL);
+  for (const c of LEDGER_ADDED_COLUMNS) {
+    const has = db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${c.table}')`)
+      .all()
+      .some((r) => r.name === c.column);
+    if (!has) db.exec(`ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.definition}`);
+  }
+  db.prepare(
+    `INSERT INTO meta(key, value) VALUES ('schema_version', ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(String(LEDGER_SCHEMA_VERSION));
+}

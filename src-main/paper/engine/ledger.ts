@@ -1,91 +1,38 @@
-// The SQLite ledger behind the trading engine: prepared statements over the tables of
-// ledger-schema.ts. The engine wraps each mutation in `transaction`, so an answer is only sent
-// after everything it reports is committed.
+// The SQLite ledger behind the trading engine: reads and writes of the tables of ledger-schema.ts
+// (statements in ledger-statements.ts), with write-through caches of the rows every placement and
+// book read needs. The engine wraps each mutation in `transaction`, so an answer is only sent after
+// everything it reports is committed.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Product } from '../../contract/index.js';
-import type { PaperOrder, PaperTrade } from './engine.js';
-import { LEDGER_ADDED_COLUMNS, LEDGER_DDL, LEDGER_SCHEMA_VERSION } from './ledger-schema.js';
+import type {
+  AccountRow,
+  FundDelta,
+  FundTotals,
+  HoldingRow,
+  NewOrderRow,
+  OrderRow,
+  PositionRow,
+  StoredResponse,
+  TradeRow,
+} from './ledger-rows.js';
+import { createOrMigrate } from './ledger-schema.js';
+import { prepareStatements, type LedgerStatements } from './ledger-statements.js';
+
+export type {
+  AccountRow,
+  FundDelta,
+  FundTotals,
+  HoldingRow,
+  NewOrderRow,
+  OrderRow,
+  PositionRow,
+  StoredResponse,
+  TradeRow,
+} from './ledger-rows.js';
 
 export const LEDGER_FILE = 'paper.db';
-
-/**
- * An orders row: a PaperOrder with `price`, `trigger_price` and `margin_blocked` in units, and the
- * fill value (units, Σ price × quantity) kept instead of the average price; `seq` is the insertion
- * order; `claimed` the unfilled quantity that reduces an opposite position (it blocks no margin).
- */
-export interface OrderRow extends Omit<PaperOrder, 'average_price'> {
-  seq: number;
-  fill_value: number;
-  claimed: number;
-}
-export type NewOrderRow = Omit<OrderRow, 'seq'>;
-
-/** A trades row: a PaperTrade with `price` in units; `seq` is the insertion order. */
-export interface TradeRow extends PaperTrade {
-  seq: number;
-}
-
-export interface PositionRow {
-  account: string;
-  exchange: string;
-  symbol: string;
-  product: Product;
-  quantity: number;
-  cost: number;
-  realised: number;
-  margin: number;
-  updated_ms: number;
-}
-
-export interface HoldingRow {
-  account: string;
-  exchange: string;
-  symbol: string;
-  quantity: number;
-  cost: number;
-  updated_ms: number;
-}
-
-export interface AccountRow {
-  account: string;
-  capital: number;
-  settled_day: number;
-  created_ms: number;
-  /** Available cash (units). */
-  available: number;
-  /** Order blocks + position margin (units). */
-  used_margin: number;
-  /** Realised P&L since the last reset (units). */
-  realised: number;
-}
-
-/** One change of an account's balances; `available` is what the journal records. */
-export interface FundDelta {
-  available: number;
-  used?: number;
-  realised?: number;
-}
-
-export interface FundTotals {
-  /** Σ position realised P&L (units). */
-  realised: number;
-  /** Σ margin held by open positions. */
-  positionMargin: number;
-  /** Σ margin blocked by unfilled order quantity. */
-  orderMargin: number;
-  /** Σ cost of settled holdings. */
-  holdingsCost: number;
-  /** Σ fund_movements amounts. */
-  movements: number;
-}
-
-/** A remembered answer (JSON) and the request (a caller-made fingerprint) it answered. */
-export interface StoredResponse {
-  request: string;
-  body: string;
-}
 
 export interface LedgerOptions {
   /**
@@ -100,7 +47,7 @@ export class Ledger {
   readonly db: Database.Database;
   readonly file: string;
 
-  private readonly s;
+  private readonly s: LedgerStatements;
   /**
    * Write-through caches of the rows every placement reads (account balances, the position being
    * traded). Only this connection writes the ledger while it is open, so they stay exact; null
@@ -128,152 +75,10 @@ export class Ledger {
     db.pragma(`synchronous = ${opts.durability === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = OFF');
     db.pragma('busy_timeout = 5000');
-    db.exec(LEDGER_DDL);
-    for (const c of LEDGER_ADDED_COLUMNS) {
-      const has = db
-        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${c.table}')`)
-        .all()
-        .some((r) => r.name === c.column);
-      if (!has) db.exec(`ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.definition}`);
-    }
-    db.prepare(
-      `INSERT INTO meta(key, value) VALUES ('schema_version', ?)
-       ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-    ).run(String(LEDGER_SCHEMA_VERSION));
+    createOrMigrate(db);
     this.db = db;
     this.tx = db.transaction((fn: () => unknown) => fn());
-
-    this.s = {
-      begin: db.prepare('BEGIN'),
-      commit: db.prepare('COMMIT'),
-      rollback: db.prepare('ROLLBACK'),
-      metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      metaSet: db.prepare<[string, string]>(
-        'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      ),
-      accountGet: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE account = ?'),
-      accountInsert: db.prepare<[string, number, number, number, number]>(
-        `INSERT INTO accounts(account, capital, settled_day, created_ms, available, used_margin, realised)
-         VALUES (?, ?, ?, ?, ?, 0, 0)`,
-      ),
-      accountAdjust: db.prepare<[number, number, number, string]>(
-        `UPDATE accounts SET available = available + ?, used_margin = used_margin + ?, realised = realised + ?
-         WHERE account = ?`,
-      ),
-      accountSettled: db.prepare<[number, string]>('UPDATE accounts SET settled_day = ? WHERE account = ?'),
-      accountsAll: db.prepare<[], AccountRow>('SELECT * FROM accounts'),
-
-      orderInsert: db.prepare<NewOrderRow>(
-        `INSERT INTO orders(orderid, account, strategy, exchange, symbol, action, quantity, pricetype,
-           product, price, trigger_price, disclosed_quantity, status, filled_quantity, fill_value,
-           rejection_reason, margin_blocked, claimed, created_ms, updated_ms)
-         VALUES (@orderid, @account, @strategy, @exchange, @symbol, @action, @quantity, @pricetype,
-           @product, @price, @trigger_price, @disclosed_quantity, @status, @filled_quantity, @fill_value,
-           @rejection_reason, @margin_blocked, @claimed, @created_ms, @updated_ms)`,
-      ),
-      orderUpdate: db.prepare<OrderRow>(
-        `UPDATE orders SET quantity = @quantity, pricetype = @pricetype, price = @price,
-           trigger_price = @trigger_price, disclosed_quantity = @disclosed_quantity, status = @status, filled_quantity = @filled_quantity, fill_value = @fill_value,
-           margin_blocked = @margin_blocked, claimed = @claimed, rejection_reason = @rejection_reason,
-           updated_ms = @updated_ms
-         WHERE orderid = @orderid`,
-      ),
-      orderGet: db.prepare<[string, string], OrderRow>(
-        'SELECT * FROM orders WHERE account = ? AND orderid = ?',
-      ),
-      ordersOf: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE account = ? ORDER BY seq DESC'),
-      ordersRecent: db.prepare<[string, number], OrderRow>(
-        `SELECT * FROM orders WHERE account = ? AND (created_ms >= ? OR status IN ('open', 'trigger pending'))
-         ORDER BY seq`,
-      ),
-      ordersActive: db.prepare<[], OrderRow>(
-        `SELECT * FROM orders WHERE status IN ('open', 'trigger pending') ORDER BY seq`,
-      ),
-      ordersActiveCount: db.prepare<[], { n: number }>(
-        `SELECT count(*) AS n FROM orders WHERE status IN ('open', 'trigger pending')`,
-      ),
-      maxOrderId: db.prepare<[string, string], { id: string | null }>(
-        'SELECT max(orderid) AS id FROM orders WHERE orderid >= ? AND orderid < ?',
-      ),
-
-      tradeInsert: db.prepare<Omit<TradeRow, 'seq'>>(
-        `INSERT INTO trades(tradeid, orderid, account, strategy, exchange, symbol, product, action,
-           quantity, price, time_ms)
-         VALUES (@tradeid, @orderid, @account, @strategy, @exchange, @symbol, @product, @action,
-           @quantity, @price, @time_ms)`,
-      ),
-      tradesOf: db.prepare<[string], TradeRow>('SELECT * FROM trades WHERE account = ? ORDER BY seq DESC'),
-      maxTradeSeq: db.prepare<[], { n: number | null }>('SELECT max(seq) AS n FROM trades'),
-
-      positionGet: db.prepare<[string, string, string, string], PositionRow>(
-        'SELECT * FROM positions WHERE account = ? AND exchange = ? AND symbol = ? AND product = ?',
-      ),
-      positionPut: db.prepare<PositionRow>(
-        `INSERT INTO positions(account, exchange, symbol, product, quantity, cost, realised, margin, updated_ms)
-         VALUES (@account, @exchange, @symbol, @product, @quantity, @cost, @realised, @margin, @updated_ms)
-         ON CONFLICT(account, exchange, symbol, product) DO UPDATE SET quantity = excluded.quantity,
-           cost = excluded.cost, realised = excluded.realised, margin = excluded.margin,
-           updated_ms = excluded.updated_ms`,
-      ),
-      positionsOf: db.prepare<[string], PositionRow>(
-        'SELECT * FROM positions WHERE account = ? ORDER BY exchange, symbol, product',
-      ),
-      cncLongPositions: db.prepare<[string], PositionRow>(
-        `SELECT * FROM positions WHERE account = ? AND product = 'CNC' AND quantity > 0`,
-      ),
-
-      strategyAdd: db.prepare<[string, string, string, string, string, number]>(
-        `INSERT INTO strategy_positions(account, strategy, exchange, symbol, product, quantity)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(account, strategy, exchange, symbol, product)
-         DO UPDATE SET quantity = quantity + excluded.quantity`,
-      ),
-      strategyGet: db.prepare<[string, string, string, string, string], { quantity: number }>(
-        `SELECT quantity FROM strategy_positions
-         WHERE account = ? AND strategy = ? AND exchange = ? AND symbol = ? AND product = ?`,
-      ),
-      strategyOf: db.prepare<
-        [string, string],
-        { exchange: string; symbol: string; product: Product; quantity: number }
-      >(
-        `SELECT exchange, symbol, product, quantity FROM strategy_positions
-         WHERE account = ? AND strategy = ? AND quantity != 0 ORDER BY exchange, symbol, product`,
-      ),
-
-      holdingGet: db.prepare<[string, string, string], HoldingRow>(
-        'SELECT * FROM holdings WHERE account = ? AND exchange = ? AND symbol = ?',
-      ),
-      holdingPut: db.prepare<HoldingRow>(
-        `INSERT INTO holdings(account, exchange, symbol, quantity, cost, updated_ms)
-         VALUES (@account, @exchange, @symbol, @quantity, @cost, @updated_ms)
-         ON CONFLICT(account, exchange, symbol) DO UPDATE SET quantity = excluded.quantity,
-           cost = excluded.cost, updated_ms = excluded.updated_ms`,
-      ),
-      holdingsOf: db.prepare<[string], HoldingRow>(
-        'SELECT * FROM holdings WHERE account = ? AND quantity != 0 ORDER BY exchange, symbol',
-      ),
-
-      movementInsert: db.prepare<[string, number, string, number, string]>(
-        'INSERT INTO fund_movements(account, time_ms, kind, amount, ref) VALUES (?, ?, ?, ?, ?)',
-      ),
-
-      totals: db.prepare<[string, string, string, string, string], FundTotals>(
-        `SELECT
-           (SELECT coalesce(sum(realised), 0) FROM positions WHERE account = ?) AS realised,
-           (SELECT coalesce(sum(margin), 0) FROM positions WHERE account = ?) AS positionMargin,
-           (SELECT coalesce(sum(margin_blocked), 0) FROM orders
-              WHERE account = ? AND status IN ('open', 'trigger pending')) AS orderMargin,
-           (SELECT coalesce(sum(cost), 0) FROM holdings WHERE account = ?) AS holdingsCost,
-           (SELECT coalesce(sum(amount), 0) FROM fund_movements WHERE account = ?) AS movements`,
-      ),
-
-      responseGet: db.prepare<[string, string], StoredResponse>(
-        'SELECT request, body FROM responses WHERE account = ? AND request_id = ?',
-      ),
-      responseInsert: db.prepare<[string, string, string, string, number]>(
-        'INSERT INTO responses(account, request_id, request, body, created_ms) VALUES (?, ?, ?, ?, ?)',
-      ),
-    };
+    this.s = prepareStatements(db);
   }
 
   transaction<T>(fn: () => T): T {

@@ -3,6 +3,7 @@
 // sorts in placement order). The counter resumes from the ledger's largest id of the day.
 import { randomInt } from 'node:crypto';
 import { istIdParts } from './ist-time.js';
+import type { Ledger } from './ledger.js';
 
 export class OrderIds {
   private prefix = '';
@@ -32,4 +33,18 @@ export class OrderIds {
 export function tradeId(nowMs: number, seq: number): string {
   const { ymd8, hms } = istIdParts(nowMs);
   return `TRADE-${ymd8}-${hms}-${seq.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * The largest id of a day prefix the ledger has seen: in its orders, or remembered before a reset
+ * emptied them (meta last_orderid), so ids stay unique across resets.
+ */
+export function idFloor(ledger: Ledger): (from: string, to: string) => string | undefined {
+  return (from, to) => {
+    const fromOrders = ledger.maxOrderId(from, to);
+    const floor = ledger.meta('last_orderid');
+    const fromMeta = floor !== undefined && floor >= from && floor < to ? floor : undefined;
+    if (fromOrders === undefined) return fromMeta;
+    return fromMeta !== undefined && fromMeta > fromOrders ? fromMeta : fromOrders;
+  };
 }

@@ -9,9 +9,9 @@ import type {
   PositionRecord,
   TradeRecord,
 } from '../../contract/index.js';
-import type { PaperFunds, PaperHolding, PaperOrder, PaperPosition, PaperTrade } from './engine.js';
-import { formatIstTimestamp } from './ist-time.js';
-import { formatMoney, toUnits } from './units.js';
+import type { PaperFunds, PaperHolding, PaperOrder, PaperPosition, PaperTrade } from '../engine/engine.js';
+import { formatIstTimestamp } from '../engine/ist-time.js';
+import { formatMoney, toUnits } from '../engine/units.js';
 
 /** Money/price numbers: 2 decimals, or up to 4 when the price needs them (CDS ticks are ₹0.0025). */
 export function price(n: number): number {

@@ -17,9 +17,9 @@ import {
   type OrderStatusResponse,
   type PositionBookResponse,
   type TradeBookResponse,
-} from '../../contract/index.js';
-import { HttpError, type RoutePlugin } from '../http/route-kit.js';
-import type { EngineResult, TradingEngine } from './engine.js';
+} from '../../../contract/index.js';
+import { HttpError, type RoutePlugin } from '../route-kit.js';
+import type { EngineResult, TradingEngine } from '../../engine/engine.js';
 import {
   fundsRecord,
   holdingRecord,
@@ -28,8 +28,8 @@ import {
   orderStatistics,
   positionRecord,
   tradeRecord,
-} from './format.js';
-import { normaliseSymbol } from './validation.js';
+} from '../order-format.js';
+import { normaliseSymbol } from '../../engine/validation.js';
 
 function accepted<T extends { orderid: string } | { order: { orderid: string } }>(
   result: EngineResult<T>,

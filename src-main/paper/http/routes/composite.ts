@@ -28,8 +28,8 @@ import {
   PositionsOpenRequest,
   SmartOrderRequest,
   SplitOrderRequest,
-} from '../../contract/index.js';
-import type { RateBucket, RouteKit, RoutePlugin } from '../http/route-kit.js';
+} from '../../../contract/index.js';
+import type { RateBucket, RouteKit, RoutePlugin } from '../route-kit.js';
 import {
   analyzerStatus,
   cancelAllOrders,
@@ -37,9 +37,9 @@ import {
   hostedCloseStrategy,
   isHostedClose,
   positionsOpen,
-} from './composite-close.js';
-import { basketOrder, smartOrder, splitOrder } from './composite-orders.js';
-import type { TradingEngine } from './engine.js';
+} from '../../engine/composite-close.js';
+import { basketOrder, smartOrder, splitOrder } from '../../engine/composite-orders.js';
+import type { TradingEngine } from '../../engine/engine.js';
 
 export interface CompositeRouteOptions {
   /** Serve POST /api/v1/analyzer here (default true); false when another module already does. */
