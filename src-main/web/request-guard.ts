@@ -63,3 +63,18 @@ export function checkUpgrade(
         })
   );
 }
+
+/**
+ * The path and query of an origin-form request target (`/path?query`); undefined for anything else
+ * (`//host/…`, `/\\…`, `*`, absolute URLs), which the host answers 400 rather than guess at.
+ */
+export function readTarget(raw: string | undefined): URL | undefined {
+  if (raw === undefined || !raw.startsWith('/') || raw.startsWith('//')) return undefined;
+  try {
+    const url = new URL(raw, 'http://target.invalid');
+    // A backslash counts as a slash: `/\\evil` would name another host.
+    return url.host === 'target.invalid' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,14 @@ import { BRIDGE_PATH, errorMessage } from '../contract/index.js';
 import type { Logger } from '../core/index.js';
 import { BRIDGE_SCRIPT_PATH, webCsp } from './page-policy.js';
 import { loadRendererFiles, staticFile, type StaticFile } from './renderer-files.js';
-import { checkHost, checkUpgrade, originOf, type HostAddress, type Refusal } from './request-guard.js';
+import {
+  checkHost,
+  checkUpgrade,
+  originOf,
+  readTarget,
+  type HostAddress,
+  type Refusal,
+} from './request-guard.js';
 import { createSessionGate, type SessionGate } from './session-gate.js';
 import type { WsBridge } from './ws-bridge.js';
 
@@ -111,7 +118,8 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
       res.setHeader('Allow', 'GET, HEAD');
       return text(res, 405, 'Only GET and HEAD.');
     }
-    const url = new URL(req.url ?? '/', originOf(address));
+    const url = readTarget(req.url);
+    if (!url) return text(res, 400, 'Bad request target.');
     const token = url.searchParams.get('token');
     if (token !== null) {
       const cookie = gate.exchange(token);
@@ -137,10 +145,17 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  function refuseUpgrade(socket: Duplex, r: { status: Refusal['status'] | 404; message: string }): void {
-    const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' }[
-      r.status
-    ];
+  function refuseUpgrade(
+    socket: Duplex,
+    r: { status: Refusal['status'] | 400 | 404; message: string },
+  ): void {
+    const reason = {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not Found',
+      421: 'Misdirected Request',
+    }[r.status];
     socket.end(
       `HTTP/1.1 ${r.status} ${reason ?? 'Refused'}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(r.message)}\r\n\r\n${r.message}`,
     );
@@ -159,8 +174,9 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     socket.on('error', () => socket.destroy());
     const { address, gate } = live;
     if (!address || !gate) return refuseUpgrade(socket, { status: 403, message: 'Starting.' });
-    const path = new URL(req.url ?? '/', originOf(address)).pathname;
-    if (path !== BRIDGE_PATH) return refuseUpgrade(socket, { status: 404, message: 'Not found.' });
+    const target = readTarget(req.url);
+    if (!target) return refuseUpgrade(socket, { status: 400, message: 'Bad request target.' });
+    if (target.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, { status: 404, message: 'Not found.' });
     const refused = checkUpgrade(req.headers, address, gate.admits);
     if (refused) {
       o.logger.warn('bridge connection refused', { reason: refused.reason });

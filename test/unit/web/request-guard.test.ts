@@ -6,6 +6,7 @@ import {
   checkUpgrade,
   hostHeaderOf,
   originOf,
+  readTarget,
 } from '../../../src-main/web/request-guard.js';
 
 const A = { host: '127.0.0.1', port: 7740 };
@@ -70,5 +71,28 @@ describe('checkUpgrade', () => {
       status: 401,
     });
     expect(checkUpgrade({ ...good, cookie: 's=2' }, A, admits)?.reason).toBe('no_session');
+  });
+});
+
+describe('readTarget', () => {
+  it('reads origin-form targets: path and query', () => {
+    const t = readTarget('/assets/app.js?token=abc');
+    expect(t?.pathname).toBe('/assets/app.js');
+    expect(t?.searchParams.get('token')).toBe('abc');
+    expect(readTarget('/')?.pathname).toBe('/');
+  });
+
+  it('refuses anything that could name another host, or is not a path', () => {
+    for (const raw of [
+      undefined,
+      '',
+      '*',
+      '//',
+      '///',
+      '//evil.example/x',
+      '/\\evil.example',
+      'http://evil/',
+    ])
+      expect(readTarget(raw), String(raw)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // what is served to whom, the upgrade checks, and the bridge's calls, events and limits.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +312,39 @@ describe('web host: the bridge socket', () => {
     await expect.poll(() => c.frames.filter((f) => f.type === 'reply').length, { timeout: 5000 }).toBe(total);
     expect(c.frames.every((f) => f.type !== 'reply' || f.result.ok)).toBe(true);
     c.ws.close();
+  });
+});
+
+/** An upgrade request with a raw request target (clients normalise it); resolves with the status. */
+function rawUpgrade(target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connectTcp(host.port, '127.0.0.1', () =>
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${host.origin}\r\nCookie: ${cookie}\r\n` +
+          'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      ),
+    );
+    let head = '';
+    socket.on('data', (d: Buffer) => {
+      head += d.toString();
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (m) {
+        resolve(Number(m[1]));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`closed without a status: ${head}`)));
+  });
+}
+
+describe('web host: request targets it cannot read', () => {
+  it('a page request or an upgrade to `//`, `///` or `/\\` is a 400, and the host keeps serving', async () => {
+    for (const path of ['//', '///', '/\\', '//evil.example/', '/\\evil.example/'])
+      expect((await get(host.port, path, { Cookie: cookie })).status, path).toBe(400);
+    for (const path of ['//', '/\\']) expect(await rawUpgrade(path), path).toBe(400);
+    expect((await get(host.port, '/', { Cookie: cookie })).status).toBe(200);
   });
 });
 
