@@ -9,6 +9,7 @@ import {
   type EventName,
   type EventPayload,
   type IpcResult,
+  errorMessage,
 } from '../contract/index.js';
 import type { Logger } from '../core/index.js';
 import { errorReply, parseCallFrame } from './call-frames.js';
@@ -74,11 +75,19 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
         frame = { type: 'reply', id, result: await target.router.invoke(channel, input) };
       } catch (err) {
         // The router answers errors as values; this is a bug, reported as one without its text.
-        logger.error('bridge call failed', { channel, error: err instanceof Error ? err.name : 'unknown' });
+        logger.error('bridge call failed', { channel, error: err instanceof Error ? err.name : typeof err });
         frame = errorReply(id, `${channel} failed inside OrderDesk`, 'internal');
       }
     }
-    send(ws, JSON.stringify(frame));
+    let text: string;
+    try {
+      text = JSON.stringify(frame);
+    } catch (err) {
+      // An unserialisable result is a bug in a handler: the call still gets its answer.
+      logger.error('bridge reply could not be serialised', { channel, error: errorMessage(err) });
+      text = JSON.stringify(errorReply(id, `${channel} answered something that cannot be sent`, 'internal'));
+    }
+    send(ws, text);
   }
 
   server.on('connection', (ws) => {

@@ -36,6 +36,8 @@ function fakeCore() {
         try {
           if (held) await new Promise<void>((r) => held!.push(r));
           if (channel === 'boom') throw new Error('secret detail');
+          // A value JSON cannot carry: the reply must still go out (as an error), the host must live.
+          if (channel === 'bigint') return { ok: true, value: { n: 1n } };
           if (channel !== 'settings.get')
             return { ok: false, error: { kind: 'invalid_input', message: `unknown channel "${channel}"` } };
           return { ok: true, value: { echo: input ?? null } };
@@ -268,6 +270,17 @@ describe('web host: the bridge socket', () => {
       result: { ok: false, error: { kind: 'internal', message: 'boom failed inside OrderDesk' } },
     });
     expect(JSON.stringify(logger.entries)).not.toContain('secret detail');
+    c.ws.close();
+  });
+
+  it('a result that cannot be serialised answers internal, and the socket keeps working', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send(JSON.stringify({ id: 6, channel: 'bigint' }));
+    const [r] = await c.replyTo(6);
+    expect(r).toMatchObject({ result: { ok: false, error: { kind: 'internal' } } });
+    c.ws.send(JSON.stringify({ id: 7, channel: 'settings.get' }));
+    expect((await c.replyTo(7))[0]).toMatchObject({ result: { ok: true } });
     c.ws.close();
   });
 
