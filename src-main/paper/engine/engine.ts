@@ -101,8 +101,8 @@ export interface TradingEngine {
   modifyOrder(account: string, orderid: string, req: OrderModification): EngineResult<ModifyOutcome>;
   cancelOrder(account: string, orderid: string): EngineResult<PaperOrder>;
   order(account: string, orderid: string): PaperOrder | undefined;
-  /** Today's orders, newest first. */
-  orders(account: string): PaperOrder[];
+  /** Today's orders, newest first; shared records (do not mutate), the same object while unchanged. */
+  orders(account: string): readonly PaperOrder[];
   trades(account: string): PaperTrade[];
   positions(account: string): PaperPosition[];
   holdings(account: string): PaperHolding[];

@@ -150,26 +150,15 @@ export class Ledger {
   }
   updateOrder(row: OrderRow): void {
     this.s.orderUpdate.run(row);
-    const cached = this.recentCache.get(row.account)?.rows.get(row.orderid);
-    if (cached) {
-      // The columns orderUpdate writes.
-      cached.quantity = row.quantity;
-      cached.pricetype = row.pricetype;
-      cached.price = row.price;
-      cached.disclosed_quantity = row.disclosed_quantity;
-      cached.trigger_price = row.trigger_price;
-      cached.status = row.status;
-      cached.filled_quantity = row.filled_quantity;
-      cached.fill_value = row.fill_value;
-      cached.margin_blocked = row.margin_blocked;
-      cached.claimed = row.claimed;
-      cached.rejection_reason = row.rejection_reason;
-      cached.updated_ms = row.updated_ms;
-    }
+    const rows = this.recentCache.get(row.account)?.rows;
+    // A new object, never a change in place: readers keep what they derive from a cached row (its
+    // record, its JSON) for as long as that same object is handed out.
+    if (rows?.has(row.orderid)) rows.set(row.orderid, { ...row });
   }
   /**
    * An account's orders created at or after `sinceMs`, plus any still active, newest first (and
-   * possibly more: callers filter). Rows are shared with the cache: do not mutate.
+   * possibly more: callers filter). Rows are shared with the cache: do not mutate. A row that is
+   * the same object as at an earlier call has not changed since.
    */
   recentOrders(account: string, sinceMs: number): OrderRow[] {
     let c = this.recentCache.get(account);

@@ -22,6 +22,12 @@ export interface ReadDeps {
 }
 
 export class ReadViews {
+  /**
+   * The record of each cached order row, made once per row version (the ledger hands out a new
+   * row object on every change), frozen, so the book's formatter can key its own cache on it.
+   */
+  private readonly records = new WeakMap<OrderRow, PaperOrder>();
+
   constructor(private readonly d: ReadDeps) {}
 
   order(account: string, orderid: string): PaperOrder | undefined {
@@ -29,12 +35,21 @@ export class ReadViews {
     return o ? toPaperOrder(o) : undefined;
   }
 
-  /** Today's orders and any still working from before, newest first. */
-  orders(account: string): PaperOrder[] {
+  /**
+   * Today's orders and any still working from before, newest first. An order that has not changed
+   * since an earlier call is the same (frozen) object.
+   */
+  orders(account: string): readonly PaperOrder[] {
     const today = istDayOf(this.d.clock.now());
     const out: PaperOrder[] = [];
     for (const o of this.d.ledger.recentOrders(account, istDayStartMs(today))) {
-      if (ACTIVE.has(o.status) || istDayOf(o.created_ms) === today) out.push(toPaperOrder(o));
+      if (!ACTIVE.has(o.status) && istDayOf(o.created_ms) !== today) continue;
+      let record = this.records.get(o);
+      if (record === undefined) {
+        record = Object.freeze(toPaperOrder(o));
+        this.records.set(o, record);
+      }
+      out.push(record);
     }
     return out;
   }

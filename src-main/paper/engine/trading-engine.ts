@@ -327,7 +327,7 @@ class Engine implements PaperTradingEngine {
     return this.views.order(account, orderid);
   }
 
-  orders(account: string): PaperOrder[] {
+  orders(account: string): readonly PaperOrder[] {
     this.sync();
     return this.views.orders(account);
   }

@@ -45,6 +45,50 @@ export function orderRecord(o: PaperOrder): OrderRecord {
   };
 }
 
+/** Each record's JSON, kept while the engine hands out the same (unchanged) record. */
+const orderJson = new WeakMap<PaperOrder, string>();
+
+/**
+ * The order book answer as JSON text, exactly JSON.stringify of {status, data: {orders, statistics}},
+ * joined from each order's kept JSON: a desk polling 5,000 orders re-formats only what changed.
+ */
+export function orderBookJson(orders: readonly PaperOrder[]): string {
+  const rows = new Array<string>(orders.length);
+  for (let n = 0; n < orders.length; n++) {
+    const o = orders[n]!;
+    let json = orderJson.get(o);
+    if (json === undefined) {
+      json = JSON.stringify(orderRecord(o));
+      orderJson.set(o, json);
+    }
+    rows[n] = json;
+  }
+  const statistics = JSON.stringify(orderStatistics(orders));
+  return `{"status":"success","data":{"orders":[${rows.join(',')}],"statistics":${statistics}}}`;
+}
+
+/**
+ * The last order book answer of each account as bytes, sent again while the engine hands out the
+ * very same records (an unchanged book): polling an idle book costs a comparison, not a render.
+ */
+export class OrderBookAnswers {
+  private readonly last = new Map<string, { orders: readonly PaperOrder[]; body: Buffer }>();
+
+  body(account: string, orders: readonly PaperOrder[]): Buffer {
+    const prev = this.last.get(account);
+    if (prev && sameRecords(prev.orders, orders)) return prev.body;
+    const body = Buffer.from(orderBookJson(orders));
+    this.last.set(account, { orders, body });
+    return body;
+  }
+}
+
+function sameRecords(a: readonly PaperOrder[], b: readonly PaperOrder[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let n = 0; n < a.length; n++) if (a[n] !== b[n]) return false;
+  return true;
+}
+
 export function orderStatistics(orders: readonly PaperOrder[]): OrderStatistics {
   const count = (f: (o: PaperOrder) => boolean): number => orders.reduce((n, o) => (f(o) ? n + 1 : n), 0);
   return {

@@ -12,7 +12,6 @@ import {
   type FundsResponse,
   type HoldingsResponse,
   type OpenPositionResponse,
-  type OrderBookResponse,
   type OrderIdResponse,
   type OrderStatusResponse,
   type PositionBookResponse,
@@ -24,8 +23,8 @@ import {
   fundsRecord,
   holdingRecord,
   holdingStatistics,
+  OrderBookAnswers,
   orderRecord,
-  orderStatistics,
   positionRecord,
   tradeRecord,
 } from '../order-format.js';
@@ -39,6 +38,7 @@ function accepted<T extends { orderid: string } | { order: { orderid: string } }
 }
 
 export function orderRoutes(engine: TradingEngine): RoutePlugin {
+  const books = new OrderBookAnswers();
   return (app, kit) => {
     app.post('/api/v1/placeorder', async (request): Promise<OrderIdResponse> => {
       const req = kit.parse(PlaceOrderRequest, request.body);
@@ -79,13 +79,12 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       return { status: 'success', orderid: order.orderid, message: 'Order cancelled successfully' };
     });
 
-    app.post('/api/v1/orderbook', async (request): Promise<OrderBookResponse> => {
+    app.post('/api/v1/orderbook', async (request, reply): Promise<Buffer> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      const orders = engine.orders(kit.account(req.apikey, 'api', '/api/v1/orderbook'));
-      return {
-        status: 'success',
-        data: { orders: orders.map(orderRecord), statistics: orderStatistics(orders) },
-      };
+      const account = kit.account(req.apikey, 'api', '/api/v1/orderbook');
+      // Already JSON (an OrderBookResponse, see orderBookJson): sent as is, not serialised again.
+      reply.type('application/json; charset=utf-8');
+      return books.body(account, engine.orders(account));
     });
 
     app.post('/api/v1/tradebook', async (request): Promise<TradeBookResponse> => {
