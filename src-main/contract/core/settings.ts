@@ -2,6 +2,7 @@
 // the API key lives in the secret store, keyed by profile id.
 import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
+import { EXCHANGES } from '../gateway/primitives.js';
 
 export const SETTINGS_VERSION = 1;
 /** The embedded paper gateway's profile: always present, first, and the default. */
@@ -64,6 +65,66 @@ export const PollingIntervals = z.object({
   openOrdersMs: pollingFields.openOrdersMs.default(1000),
 });
 export type PollingIntervals = z.infer<typeof PollingIntervals>;
+
+// ---- the desk: watchlists and order confirmations ----
+/** Watchlist tabs 1–5, as Kite's numbered lists. */
+export const WATCHLIST_COUNT = 5;
+export const WATCHLIST_MAX_ITEMS = 50;
+
+/** One instrument on a watchlist: the gateway's `{symbol, exchange}` pair. */
+export const WatchlistItem = z.object({
+  symbol: z
+    .string({ error: 'symbol must be a string' })
+    .trim()
+    .min(1, 'symbol cannot be empty')
+    .max(64, 'symbol must be at most 64 characters'),
+  exchange: z.enum(EXCHANGES, { error: `exchange must be one of: ${EXCHANGES.join(', ')}` }),
+});
+export type WatchlistItem = z.infer<typeof WatchlistItem>;
+
+export const Watchlist = z.object({
+  name: z.string().trim().min(1, 'a watchlist needs a name').max(24, 'watchlist name: at most 24 characters'),
+  items: z
+    .array(WatchlistItem)
+    .max(WATCHLIST_MAX_ITEMS, `a watchlist holds at most ${WATCHLIST_MAX_ITEMS} instruments`)
+    .refine(
+      (items) => new Set(items.map((i) => `${i.exchange}:${i.symbol}`)).size === items.length,
+      'a watchlist lists an instrument once',
+    ),
+});
+export type Watchlist = z.infer<typeof Watchlist>;
+
+const emptyList = (n: number): Watchlist => ({ name: String(n), items: [] });
+export const DEFAULT_WATCHLISTS: Watchlist[] = [
+  {
+    name: '1',
+    items: [
+      { symbol: 'NIFTY', exchange: 'NSE_INDEX' },
+      { symbol: 'SBIN', exchange: 'NSE' },
+      { symbol: 'RELIANCE', exchange: 'NSE' },
+      { symbol: 'INFY', exchange: 'NSE' },
+    ],
+  },
+  ...[2, 3, 4, 5].map(emptyList),
+];
+
+/** Always WATCHLIST_COUNT lists (tabs 1–5): a shorter saved array gets empty lists appended. */
+export const Watchlists = z
+  .array(Watchlist)
+  .max(WATCHLIST_COUNT, `at most ${WATCHLIST_COUNT} watchlists`)
+  .transform((lists) => [
+    ...lists,
+    ...Array.from({ length: WATCHLIST_COUNT - lists.length }, (_, i) => emptyList(lists.length + i + 1)),
+  ]);
+
+/** Ask before each kind of order action (NEST's per-action order prompts); on by default. */
+const confirmFields = { place: z.boolean(), modify: z.boolean(), cancel: z.boolean() };
+export const OrderConfirmations = z.object({
+  place: confirmFields.place.default(true),
+  modify: confirmFields.modify.default(true),
+  cancel: confirmFields.cancel.default(true),
+});
+export type OrderConfirmations = z.infer<typeof OrderConfirmations>;
 
 export const ProfileId = z
   .string({ error: 'profile id must be a string' })
@@ -136,6 +197,8 @@ export const Settings = z
     alerts: AlertToggles.prefault({}),
     polling: PollingIntervals.prefault({}),
     shell: ShellSettings.prefault({}),
+    watchlists: Watchlists.default(() => structuredClone(DEFAULT_WATCHLISTS)),
+    confirmations: OrderConfirmations.prefault({}),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -157,5 +220,8 @@ export const SettingsPatch = z.strictObject({
   alerts: z.strictObject(alertFields).partial().optional(),
   polling: z.strictObject(pollingFields).partial().optional(),
   shell: ShellSettingsPatch.optional(),
+  /** The lists whole (a reorder or an add rewrites its list). */
+  watchlists: Watchlists.optional(),
+  confirmations: z.strictObject(confirmFields).partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

@@ -34,7 +34,7 @@ export interface SettingsStore {
   warnings(): readonly string[];
   save(next: SettingsInput): Promise<Settings>;
   update(change: (current: Settings) => SettingsInput): Promise<Settings>;
-  /** A partial change from the UI (risk, alerts, polling). */
+  /** A partial change from the UI (risk, alerts, polling, shell, watchlists, confirmations). */
   patch(patch: unknown): Promise<Settings>;
   onChange(listener: (s: Settings) => void): () => void;
 }
@@ -177,6 +177,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         alerts: { ...s.alerts, ...p.alerts },
         polling: { ...s.polling, ...p.polling },
         shell: { ...s.shell, ...p.shell },
+        watchlists: p.watchlists ?? s.watchlists,
+        confirmations: { ...s.confirmations, ...p.confirmations },
       }));
     },
     onChange(listener) {
