@@ -1,0 +1,31 @@
+// The desk's shared state, handed from App.svelte to every pane through Svelte context, so panes
+// never build their own bridge clients. The keys are exported so a component test can pass its own
+// instances: render(Pane, { context: new Map([[BOOKS, books]]) }).
+import { getContext, hasContext, setContext } from 'svelte';
+import type { BooksState } from './books.svelte';
+import type { DeskState } from './desk.svelte';
+import type { TicketState } from './ticket.svelte';
+
+export const DESK = Symbol('desk');
+export const TICKET = Symbol('ticket');
+export const BOOKS = Symbol('books');
+export const MARKET = Symbol('market');
+
+function read<T>(key: symbol, what: string): T {
+  // A pane mounted outside App (or a test without the context) says which state it lacks.
+  if (!hasContext(key)) throw new Error(`${what} is not in context: mount the pane under App or pass it`);
+  return getContext<T>(key);
+}
+
+export const setDesk = (desk: DeskState): DeskState => setContext(DESK, desk);
+export const getDesk = (): DeskState => read<DeskState>(DESK, 'DeskState');
+export const setTicket = (ticket: TicketState): TicketState => setContext(TICKET, ticket);
+export const getTicket = (): TicketState => read<TicketState>(TICKET, 'TicketState');
+export const setBooks = (books: BooksState): BooksState => setContext(BOOKS, books);
+export const getBooks = (): BooksState => read<BooksState>(BOOKS, 'BooksState');
+/**
+ * The market subscriptions (src/state/market.svelte.ts, owned by the ticket/depth pane's engineer).
+ * Typed by the caller until that module lands; App.svelte sets it once it exists.
+ */
+export const setMarket = <M>(market: M): M => setContext(MARKET, market);
+export const getMarket = <M>(): M => read<M>(MARKET, 'MarketState');
