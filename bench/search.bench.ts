@@ -121,12 +121,12 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** All samples in µs, ascending, plus each query's median. */
+/** All samples in µs, ascending, plus each query's median and every sample by query. */
 function timeAll(
   qs: readonly Query[],
   reps: number,
   run: (q: Query) => unknown,
-): { all: number[]; perQuery: number[] } {
+): { all: number[]; perQuery: number[]; byQuery: number[][] } {
   const byQuery = qs.map(() => [] as number[]);
   for (let rep = 0; rep < reps; rep++) {
     qs.forEach((q, i) => {
@@ -141,7 +141,7 @@ function timeAll(
       50,
     ),
   );
-  return { all: byQuery.flat().sort((a, b) => a - b), perQuery };
+  return { all: byQuery.flat().sort((a, b) => a - b), perQuery, byQuery };
 }
 
 const fmt = (us: number) => (us >= 100 ? us.toFixed(0) : us.toFixed(1));
@@ -193,6 +193,22 @@ export async function run(): Promise<void> {
     .slice(0, 3)
     .map((w) => `'${w.q.text}'${w.q.exchange ? ` @${w.q.exchange}` : ''} ${fmt(w.us)} µs`);
   console.log(`slowest index queries (median): ${worst.join(', ')}`);
+  // The samples at and above p99, by query: one query again and again is an algorithmic tail; many
+  // queries once each are pauses (garbage collection, the machine's other work).
+  const tail = new Map<string, number>();
+  timedFast.byQuery.forEach((samples, i) => {
+    const q = qs[i] as Query;
+    const n = samples.filter((us) => us >= p99Fast).length;
+    const name = `'${q.text}'${q.exchange ? ` @${q.exchange}` : ''}`;
+    if (n > 0) tail.set(name, (tail.get(name) ?? 0) + n);
+  });
+  const tailList = [...tail].sort((a, b) => b[1] - a[1]);
+  console.log(
+    `index samples >= p99: ${tailList.reduce((a, [, n]) => a + n, 0)} from ${tailList.length} queries (most: ${tailList
+      .slice(0, 3)
+      .map(([name, n]) => `${name} x${n}`)
+      .join(', ')})`,
+  );
   console.log(
     `p99 speed-up: ${(p99Slow / p99Fast).toFixed(1)}x (median ${(percentile(slow, 50) / percentile(fast, 50)).toFixed(1)}x)`,
   );

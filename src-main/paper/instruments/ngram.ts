@@ -34,15 +34,11 @@ export function isPySpace(u: number): boolean {
   );
 }
 
-// Key space: unanchored unigrams, bigrams and trigrams (any position in any field), and symbol-start
-// ("anchored") grams of length 1-3 used to find rows whose symbol starts with the query.
+// Key space: unigrams, bigrams and trigrams, at any position in any field.
 export const UNIGRAM_BASE = 0;
 export const BIGRAM_BASE = UNIGRAM_BASE + 64;
 export const TRIGRAM_BASE = BIGRAM_BASE + 64 * 64;
-export const ANCHOR1_BASE = TRIGRAM_BASE + 64 * 64 * 64;
-export const ANCHOR2_BASE = ANCHOR1_BASE + 64;
-export const ANCHOR3_BASE = ANCHOR2_BASE + 64 * 64;
-export const KEY_SPACE = ANCHOR3_BASE + 64 * 64 * 64;
+export const KEY_SPACE = TRIGRAM_BASE + 64 * 64 * 64;
 
 /** Calls `emit` with every unigram, bigram and trigram key inside the words of `text` (with repeats). */
 export function forEachGram(text: string, emit: (key: number) => void): void {
@@ -76,13 +72,4 @@ export function termGrams(term: string): number[] {
     });
   }
   return out;
-}
-
-/** The anchored gram of a text's first 1-3 units (no whitespace splitting: it is a prefix test). */
-export function anchorGram(text: string): number {
-  const a = charCode(text.charCodeAt(0));
-  if (text.length === 1) return ANCHOR1_BASE + a;
-  const b = charCode(text.charCodeAt(1));
-  if (text.length === 2) return ANCHOR2_BASE + a * 64 + b;
-  return ANCHOR3_BASE + a * 4096 + b * 64 + charCode(text.charCodeAt(2));
 }

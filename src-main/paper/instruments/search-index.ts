@@ -1,30 +1,25 @@
 // Indexed symbol search with exactly the semantics of linearSearch (see search-query.ts), built for
-// ~120k rows: n-gram posting lists of row ranks, where a row's rank is its position in the final sort
-// order (symbol length, symbol, id). Iterating candidates in rank order means the first 500 rows found
-// in a score class are that class's best 500, so most queries stop early instead of scanning.
+// ~120k rows. A row's rank is its position in the final sort order (symbol length, symbol, id), so
+// rows found in rank order within a score class are that class's best, and a query stops as soon as
+// it holds enough of them.
 //
-// Phase 1 collects the score-0/1 rows (symbol starts with the whole query) from the list of symbols
-// sharing its first three characters. Phase 2 walks the most selective candidate list (the shortest
-// posting list of any term, the union with the strike list for a numeric term, or the exchange's
-// rows), skips rows missing from other terms' lists, verifies the rest with scoreRow, and stops once
-// it holds enough score-2 rows to fill the result.
+// Phase 1 (scores 0 and 1: the symbol starts with the whole query) needs no verification: within
+// each symbol length, ranks are sorted by symbol, so the rows with a given prefix are one contiguous
+// run, found by binary search. Phase 2 (scores 2 and 3) joins one row set per term (the rows holding
+// all of the term's n-grams; for a number, or those with that strike) and the exchange's rows,
+// leapfrogging: every set jumps straight to the next row the others might share, so runs of rows
+// missing from any set cost one galloping search, not one step each. Survivors are verified with
+// scoreRow. Searches reuse their buffers, so a query allocates little beyond its answer.
 import type { Instrument, InstrumentMaster } from './instrument.js';
 import * as ngram from './ngram.js';
 import { linearSearch } from './search-linear.js';
-import {
-  fieldsOf,
-  parseQuery,
-  PY_SPACE_RE,
-  scoreRow,
-  SEARCH_LIMIT,
-  type SearchFields,
-} from './search-query.js';
+import { fieldsOf, parseQuery, scoreRow, SEARCH_LIMIT, type SearchFields } from './search-query.js';
 
 export { linearSearch } from './search-linear.js';
 
 // Hot-loop imports copied into module constants: loaders such as tsx and vitest turn imported bindings
 // into property getters, which cost more than the loop body itself.
-const { anchorGram, charCode, isPySpace, termGrams } = ngram;
+const { charCode, isPySpace, termGrams } = ngram;
 const { BIGRAM_BASE, KEY_SPACE, TRIGRAM_BASE, UNIGRAM_BASE } = ngram;
 export { SEARCH_LIMIT } from './search-query.js';
 
@@ -44,7 +39,8 @@ interface Built {
   offsets: Int32Array;
   postings: Int32Array;
   strikeRanks: Map<number, Int32Array>;
-  symbolsHaveSpace: boolean;
+  /** Ranks of symbols of length l are lengthStart[l] .. lengthStart[l+1] (sorted by symbol). */
+  lengthStart: Int32Array;
 }
 
 const builtFor = new WeakMap<readonly Instrument[], Built>();
@@ -81,7 +77,6 @@ function build(all: readonly Instrument[]): Built {
   const exchangeOf = new Uint8Array(n);
   const exchangeLists: number[][] = [];
   const strikeLists = new Map<number, number[]>();
-  let symbolsHaveSpace = false;
   for (let r = 0; r < n; r++) {
     const inst = rows[r] as Instrument;
     let code = exchangeCodes.get(inst.exchange);
@@ -99,7 +94,6 @@ function build(all: readonly Instrument[]): Built {
       if (!list) strikeLists.set(strike, (list = []));
       list.push(r);
     }
-    if (PY_SPACE_RE.test((fields[r] as SearchFields).symbolU)) symbolsHaveSpace = true;
   }
 
   // One pass collects each row's distinct gram keys (and counts them), a second scatters row ranks
@@ -111,13 +105,18 @@ function build(all: readonly Instrument[]): Built {
     grams.text(f.brsymbolU, r);
     grams.text(f.nameU, r);
     grams.text(f.token, r);
-    grams.anchors(f.symbolU, r);
     grams.endRow(r);
   }
   const { offsets, postings } = grams.postings();
 
   const strikeRanks = new Map<number, Int32Array>();
   for (const [strike, list] of strikeLists) strikeRanks.set(strike, Int32Array.from(list));
+  const maxLength = n > 0 ? (fields[n - 1] as SearchFields).symbolU.length : 0;
+  const lengthStart = new Int32Array(maxLength + 2);
+  for (let len = 0, r = 0; len <= maxLength + 1; len++) {
+    while (r < n && (fields[r] as SearchFields).symbolU.length < len) r++;
+    lengthStart[len] = r;
+  }
   return {
     rows,
     fields,
@@ -127,7 +126,7 @@ function build(all: readonly Instrument[]): Built {
     offsets,
     postings,
     strikeRanks,
-    symbolsHaveSpace,
+    lengthStart,
   };
 }
 
@@ -174,12 +173,6 @@ class GramCollector {
     }
   }
 
-  /** Symbol-start grams of length 1, 2 and 3 (same rules as ngram.anchorGram). */
-  anchors(symbol: string, row: number): void {
-    for (let len = 1; len <= 3 && len <= symbol.length; len++)
-      this.add(anchorGram(symbol.slice(0, len)), row);
-  }
-
   endRow(row: number): void {
     this.rowEnd[row] = this.len;
   }
@@ -202,42 +195,7 @@ function postingOf(b: Built, key: number): Int32Array {
   return b.postings.subarray(b.offsets[key] as number, b.offsets[key + 1] as number);
 }
 
-/** Candidate rows in rank order: one list, or the merge of two (a numeric term's text OR strike). */
-interface Driver {
-  main: Int32Array;
-  extra: Int32Array | null;
-  size: number;
-}
-
 const END = 0x7fffffff;
-
-/** 1: r is in every list; 0: it is missing from one; -1: a list is exhausted (so no later row fits). */
-function probe(lists: readonly Int32Array[], cursors: number[], r: number): number {
-  for (let f = 0; f < lists.length; f++) {
-    const list = lists[f] as Int32Array;
-    const at = seek(list, cursors[f] as number, r);
-    cursors[f] = at;
-    if (at >= list.length) return -1;
-    if (list[at] !== r) return 0;
-  }
-  return 1;
-}
-
-/** Rows present in every list (lists ascending, shortest first). */
-function intersect(lists: readonly Int32Array[]): Int32Array {
-  const [shortest, ...rest] = lists;
-  if (!shortest) return new Int32Array(0);
-  const out = new Int32Array(shortest.length);
-  const cursors = new Array<number>(rest.length).fill(0);
-  let n = 0;
-  for (let i = 0; i < shortest.length; i++) {
-    const r = shortest[i] as number;
-    const seen = probe(rest, cursors, r);
-    if (seen < 0) break;
-    if (seen === 1) out[n++] = r;
-  }
-  return out.subarray(0, n);
-}
 
 /** Smallest index >= from whose value is >= target (galloping, then binary search). */
 function seek(list: Int32Array, from: number, target: number): number {
@@ -260,116 +218,180 @@ function seek(list: Int32Array, from: number, target: number): number {
   return hi;
 }
 
-/** At most this many extra lists are used to discard candidates before verification. */
-const MAX_FILTERS = 3;
+/**
+ * The rows in every one of `all` (ascending rank lists, shortest first), plus those of `or` when set:
+ * a numeric term matches by its text or by the strike. `first` reads it in rank order; its cursors
+ * only move forward, so calls must not go back.
+ */
+class RowSet {
+  /** Upper bound of the rows in the set; the shortest set drives a join. */
+  readonly size: number;
+  private readonly at: number[];
+  private orAt = 0;
+
+  constructor(
+    private readonly all: readonly Int32Array[],
+    private readonly or: Int32Array | null = null,
+  ) {
+    this.at = new Array<number>(all.length).fill(0);
+    this.size = (all[0]?.length ?? 0) + (or?.length ?? 0);
+  }
+
+  /** The smallest row >= r in the set, or END. */
+  first(r: number): number {
+    let best = this.firstInAll(r);
+    const or = this.or;
+    if (or !== null) {
+      this.orAt = seek(or, this.orAt, r);
+      const v = this.orAt < or.length ? (or[this.orAt] as number) : END;
+      if (v < best) best = v;
+    }
+    return best;
+  }
+
+  /** Leapfrog over `all`: each list jumps to the candidate until every list agrees on one row. */
+  private firstInAll(r: number): number {
+    const lists = this.all;
+    const n = lists.length;
+    if (n === 0) return END;
+    let agree = 0;
+    for (let f = 0; agree < n; f = f + 1 === n ? 0 : f + 1) {
+      const list = lists[f] as Int32Array;
+      const i = seek(list, this.at[f] as number, r);
+      this.at[f] = i;
+      if (i >= list.length) return END;
+      const v = list[i] as number;
+      if (v === r) agree++;
+      else {
+        r = v;
+        agree = 1;
+      }
+    }
+    return r;
+  }
+}
+
+/**
+ * Buffers reused by every search over one index, so a query allocates little beyond its answer: fewer
+ * garbage collections, whose pauses are what a typing trader feels in the tail. (Searches never
+ * interleave: each runs to completion synchronously.)
+ */
+interface Scratch {
+  head: Int32Array;
+  second: Int32Array;
+  third: Int32Array;
+}
+
+const scratchFor = new WeakMap<Built, Scratch>();
+
+function scratchOf(b: Built): Scratch {
+  let s = scratchFor.get(b);
+  if (!s) {
+    const buffer = () => new Int32Array(SEARCH_LIMIT);
+    s = { head: buffer(), second: buffer(), third: buffer() };
+    scratchFor.set(b, s);
+  }
+  return s;
+}
+
+/** First index in [lo, hi) whose symbol is not below `prefix` (the block is sorted by symbol). */
+function lowerBound(b: Built, prefix: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((b.fields[mid] as SearchFields).symbolU < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in [lo, hi) whose symbol does not start with `prefix` (those that do come first). */
+function prefixEnd(b: Built, prefix: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((b.fields[mid] as SearchFields).symbolU.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 function search(b: Built, query: string, exchange?: string): Instrument[] {
   const q = parseQuery(query);
   if (q.terms.length === 0) return [];
+  // An exchange with no rows widens the search to every exchange, as the service does.
   const exCode = exchange ? (b.exchangeCodes.get(exchange) ?? -1) : -1;
-
-  // Each term's gram posting lists, shortest first: a row containing the term is in all of them.
-  const termLists = q.terms.map((t) =>
-    termGrams(t)
-      .map((k) => postingOf(b, k))
-      .sort((x, y) => x.length - y.length),
-  );
-
-  // Phase 1: rows whose symbol starts with the whole query (scores 0 and 1), best first. Such a
-  // symbol contains every term, so every term's gram lists can discard candidates.
-  const head: number[] = [];
-  if (q.whole.length > 0 && !(PY_SPACE_RE.test(q.whole) && !b.symbolsHaveSpace)) {
-    // Symbols sharing the query's first characters, or the exchange's rows if that list is shorter.
-    const anchored = postingOf(b, anchorGram(q.whole));
-    const own = exCode >= 0 ? b.byExchange[exCode] : undefined;
-    const list = own && own.length < anchored.length ? own : anchored;
-    const checks = termLists
-      .flat()
-      .sort((x, y) => x.length - y.length)
-      .slice(0, MAX_FILTERS);
-    const at = new Array<number>(checks.length).fill(0);
-    for (let i = 0; i < list.length; i++) {
-      const r = list[i] as number;
-      if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
-      const seen = probe(checks, at, r);
-      if (seen < 0) break;
-      if (seen === 0) continue;
-      if ((b.fields[r] as SearchFields).symbolU.startsWith(q.whole)) {
-        head.push(r);
-        if (head.length === SEARCH_LIMIT) return head.map((x) => b.rows[x] as Instrument);
-      }
-    }
-  }
-  const need = SEARCH_LIMIT - head.length;
-
-  // Phase 2: choose the driver (smallest superset of the matches) and the filters.
   const own = exCode >= 0 ? b.byExchange[exCode] : undefined;
-  let driver: Driver | null = own ? { main: own, extra: null, size: own.length } : null;
-  const filters: Int32Array[] = [];
-  for (let i = 0; i < q.terms.length; i++) {
-    const grams = termLists[i] ?? [];
-    if (grams.length === 0) continue;
-    const num = q.numbers[i] ?? null;
-    if (num === null) {
-      filters.push(...grams);
-      continue;
-    }
-    // A numeric term may match through the strike instead of text: its superset is text OR strike,
-    // walked as a merge of the two lists rather than materialised.
-    const strikes = num !== 0 && Number.isFinite(num) ? (b.strikeRanks.get(num) ?? null) : null;
-    const smallest = grams[0] as Int32Array;
-    const size = smallest.length + (strikes?.length ?? 0);
-    if (driver === null || size < driver.size) {
-      driver = { main: grams.length > 1 ? intersect(grams) : smallest, extra: strikes, size };
-      driver.size = driver.main.length + (strikes?.length ?? 0);
-    }
-  }
-  filters.sort((x, y) => x.length - y.length);
-  const first = filters[0];
-  if (first && (driver === null || first.length < driver.size)) {
-    driver = { main: first, extra: null, size: first.length };
-    filters.shift();
-  }
-  const active = filters.slice(0, MAX_FILTERS);
-  const cursors = new Array<number>(active.length).fill(0);
+  const s = scratchOf(b);
 
-  const second: number[] = [];
-  const third: number[] = [];
-  const main = driver?.main ?? null;
-  const extra = driver?.extra ?? null;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    let r: number;
-    if (main === null) {
-      if (i >= b.rows.length) break;
-      r = i++;
+  // Phase 1: symbols starting with the whole query (score 0 is the one equal to it, the shortest).
+  let nHead = 0;
+  let ownAt = 0;
+  for (let len = q.whole.length; len + 1 < b.lengthStart.length && nHead < SEARCH_LIMIT; len++) {
+    const start = lowerBound(b, q.whole, b.lengthStart[len] as number, b.lengthStart[len + 1] as number);
+    const end = prefixEnd(b, q.whole, start, b.lengthStart[len + 1] as number);
+    if (own) {
+      ownAt = seek(own, ownAt, start);
+      for (; ownAt < own.length && (own[ownAt] as number) < end && nHead < SEARCH_LIMIT; ownAt++)
+        s.head[nHead++] = own[ownAt] as number;
     } else {
-      const x = i < main.length ? (main[i] as number) : END;
-      const y = extra !== null && j < extra.length ? (extra[j] as number) : END;
-      if (x === END && y === END) break;
-      if (x <= y) {
-        r = x;
-        i++;
-        if (x === y) j++;
-      } else {
-        r = y;
-        j++;
+      for (let r = start; r < end && nHead < SEARCH_LIMIT; r++) s.head[nHead++] = r;
+    }
+  }
+  const need = SEARCH_LIMIT - nHead;
+  if (need === 0) return answer(b, s, nHead, 0, 0);
+
+  // Phase 2: one row set per term (and the exchange's), smallest first; the smallest drives.
+  const sets: RowSet[] = q.terms.map((term, i) => {
+    const grams = termGrams(term)
+      .map((k) => postingOf(b, k))
+      .sort((x, y) => x.length - y.length);
+    const num = q.numbers[i] ?? null;
+    // Python only compares truthy strikes, so zero never matches a number.
+    const strikes = num !== null && num !== 0 ? (b.strikeRanks.get(num) ?? null) : null;
+    return new RowSet(grams, strikes);
+  });
+  if (own) sets.push(new RowSet([own]));
+  sets.sort((x, y) => x.size - y.size);
+  const driver = sets[0] as RowSet;
+  const others = sets.slice(1);
+
+  let nSecond = 0;
+  let nThird = 0;
+  let r = driver.first(0);
+  walk: while (r !== END) {
+    for (const set of others) {
+      const v = set.first(r);
+      if (v === END) break walk;
+      if (v !== r) {
+        r = driver.first(v);
+        continue walk;
       }
     }
-    if (exCode >= 0 && b.exchangeOf[r] !== exCode) continue;
-    const seen = probe(active, cursors, r);
-    if (seen < 0) break;
-    if (seen === 0) continue;
+    // In every set: verify (n-grams do not prove the term itself), then place by score. Rank order
+    // means the first `need` score-2 rows are the best ones, so the walk stops there.
     const score = scoreRow(b.fields[r] as SearchFields, q);
     if (score === 2) {
-      second.push(r);
-      if (second.length >= need) break;
-    } else if (score === 3 && third.length < need) {
-      third.push(r);
+      s.second[nSecond++] = r;
+      if (nSecond === need) break;
+    } else if (score === 3 && nThird < need) {
+      s.third[nThird++] = r;
     }
+    r = driver.first(r + 1);
   }
-  return [...head, ...second, ...third].slice(0, SEARCH_LIMIT).map((x) => b.rows[x] as Instrument);
+  return answer(b, s, nHead, nSecond, nThird);
+}
+
+/** Head rows, then score-2 rows, then score-3 rows, at most SEARCH_LIMIT in all. */
+function answer(b: Built, s: Scratch, nHead: number, nSecond: number, nThird: number): Instrument[] {
+  // Sized once: growing by push would copy a full answer's array a few times over.
+  const out = new Array<Instrument>(Math.min(SEARCH_LIMIT, nHead + nSecond + nThird));
+  let n = 0;
+  const take = (list: Int32Array, count: number): void => {
+    for (let k = 0; k < count && n < out.length; k++) out[n++] = b.rows[list[k] as number] as Instrument;
+  };
+  take(s.head, nHead);
+  take(s.second, nSecond);
+  take(s.third, nThird);
+  return out;
 }
 
 /** For tests and the benchmark: the plain reference implementation, same signature as the index. */

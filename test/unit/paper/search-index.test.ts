@@ -164,6 +164,27 @@ describe('symbol search: properties', () => {
         expect(ids(index.search(q, ex)), `${q} @ ${ex}`).toEqual(ids(linearSearch(master, q, ex)));
     }
   });
+
+  it('agrees with the linear scan where prefix runs, exchange rows and strikes meet', () => {
+    // Prefix runs over many symbol lengths, filtered by a small exchange; a query whose whole text
+    // (with its space) is no symbol's prefix; numeric terms matching by strike or by text; 500+ matches.
+    const cases: [string, string | undefined][] = [
+      ['A', 'MCX'],
+      ['NIFTY', 'NFO'],
+      ['SBIN', 'BSE'],
+      ['BANK', 'NSE_INDEX'],
+      ['nifty bank', undefined],
+      ['NIFTY 2', 'NFO'],
+      ['hindcopper 450', undefined],
+      ['BANKNIFTY 59000 DEC PE', 'BFO'],
+      ['100', undefined],
+      ['50', 'CDS'],
+      ['GOLD', 'MCX'],
+      ['LTD', undefined],
+    ];
+    for (const [q, ex] of cases)
+      expect(ids(index.search(q, ex)), `${q} @ ${ex}`).toEqual(ids(linearSearch(master, q, ex)));
+  });
 });
 
 describe('symbol search: examples', () => {
