@@ -16,7 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/**/*.svelte', 'src-renderer/**/*.svelte.ts'],
+    // test/component holds Svelte fixtures for the component tests.
+    files: ['src-renderer/**/*.svelte', 'src-renderer/**/*.svelte.ts', 'test/component/**/*.svelte'],
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },

@@ -1,0 +1,197 @@
+// How the desk writes numbers and times: rupees and quantities in en-IN grouping (12,34,567.50),
+// prices at the instrument's tick, signed P&L and percentages, IST wall-clock times. Inputs are
+// numbers or the gateway's decimal text; rounding is exact (lib/decimal) and for display only.
+// Unreadable input shows as a dash (or, for timestamps, as the text itself), never as a crash.
+import { decimalsNeeded, parseDecimal, roundToStep, toFixedText, type Dec } from './decimal';
+
+/** What a missing or unreadable number shows as. */
+export const DASH = '—';
+
+// Depth and LTP cells reformat several times a second: one formatter, made once. Grouping is done on
+// the integer part as a bigint, so no value is ever rounded through a binary float.
+const GROUP_IN = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, useGrouping: true });
+
+/** `-1234567.5` (already rounded text) → `-12,34,567.5`. */
+function group(fixed: string): { negative: boolean; text: string } {
+  const negative = fixed.startsWith('-');
+  const body = negative ? fixed.slice(1) : fixed;
+  const dot = body.indexOf('.');
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const fraction = dot < 0 ? '' : body.slice(dot);
+  const text = GROUP_IN.format(BigInt(whole)) + fraction;
+  // A value that rounds to zero carries no sign.
+  return { negative: negative && /[1-9]/.test(body), text };
+}
+
+export interface SignOptions {
+  /** Prefix positive values with `+` (P&L, changes); zero never carries a sign. */
+  signed?: boolean;
+}
+
+function sign(negative: boolean, zero: boolean, signed: boolean | undefined): string {
+  if (negative) return '-';
+  return signed && !zero ? '+' : '';
+}
+
+/** Rupees, two decimals, en-IN grouping: `₹12,34,567.50`, `-₹1,234.50`, signed `+₹2,340.00`. */
+export function formatMoney(value: number | string, options: SignOptions = {}): string {
+  const d = parseDecimal(value);
+  if (!d) return DASH;
+  const g = group(toFixedText(d, 2));
+  return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed)}₹${g.text}`;
+}
+
+/** Decimals a tick needs shown: at least 2 (paise), more for finer ticks (0.0025 → 4). */
+export function tickDecimals(tickSize?: number | string): number {
+  const tick = tickSize === undefined ? undefined : parseDecimal(tickSize);
+  return tick && tick.int > 0n ? Math.max(2, decimalsNeeded(tick)) : 2;
+}
+
+/** `value` on the tick grid (nearest, halves up), or `value` itself for a missing/unusable tick. */
+function onTick(value: Dec, tickSize?: number | string): Dec {
+  const tick = tickSize === undefined ? undefined : parseDecimal(tickSize);
+  return tick && tick.int > 0n ? roundToStep(value, tick) : value;
+}
+
+/** A price at the instrument's tick, en-IN grouped, no currency sign: `24,000.05`, `83.2525`. */
+export function formatPrice(value: number | string, tickSize?: number | string): string {
+  const d = parseDecimal(value);
+  if (!d) return DASH;
+  const g = group(toFixedText(onTick(d, tickSize), tickDecimals(tickSize)));
+  return `${g.negative ? '-' : ''}${g.text}`;
+}
+
+/** A price with every decimal it has (at least the tick's), unrounded: `905.33` on a 0.05 tick. */
+export function formatPriceExact(value: number | string, tickSize?: number | string): string {
+  const d = parseDecimal(value);
+  if (!d) return DASH;
+  const g = group(toFixedText(d, Math.max(tickDecimals(tickSize), decimalsNeeded(d))));
+  return `${g.negative ? '-' : ''}${g.text}`;
+}
+
+/** A price as an input field holds it: on the tick, tick decimals, no grouping (`905.30`). */
+export function priceInputText(value: number | string, tickSize?: number | string): string {
+  const d = parseDecimal(value);
+  return d ? toFixedText(onTick(d, tickSize), tickDecimals(tickSize)) : '';
+}
+
+/** A quantity in en-IN grouping: `1,25,000`; fractional ones (crypto) keep up to 4 decimals. */
+export function formatQty(value: number | string, options: SignOptions = {}): string {
+  const d = parseDecimal(value);
+  if (!d) return DASH;
+  const places = Math.min(4, decimalsNeeded(d));
+  const fixed = toFixedText(d, places);
+  // 1.50000 → 1.5: rounding to 4 places can leave trailing zeros.
+  const g = group(places > 0 ? fixed.replace(/\.?0+$/, '') : fixed);
+  return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed)}${g.text}`;
+}
+
+/** A percentage, two decimals, signed by default: `+0.50%`, `-1.25%`, `0.00%`. */
+export function formatPercent(value: number | string, options: SignOptions = { signed: true }): string {
+  const d = parseDecimal(value);
+  if (!d) return DASH;
+  const g = group(toFixedText(d, 2));
+  return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed)}${g.text}%`;
+}
+
+// ---- time ----
+const IST_OFFSET_MS = 19_800_000; // IST is UTC+05:30 all year (no daylight saving): a fixed offset is exact.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_INDEX = new Map(MONTHS.map((m, i) => [m.toUpperCase(), i + 1]));
+
+/** A moment as IST wall-clock parts; `date` is absent for the time-only stamps some brokers send. */
+export interface IstStamp {
+  date?: { year: number; month: number; day: number };
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+function fromEpochMs(ms: number): IstStamp | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  const d = new Date(ms + IST_OFFSET_MS);
+  if (Number.isNaN(d.getTime())) return undefined;
+  return {
+    date: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() },
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+const TIME = String.raw`(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?`;
+/** `2025-04-08 13:58:03` (Zerodha, sandbox; IST wall clock, also with a `T`). */
+const YMD = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})(?:[ T]${TIME})?$`);
+/** `08-Apr-2025 13:58:03` (Angel, the paper gateway). */
+const DMY = new RegExp(String.raw`^(\d{1,2})-([A-Za-z]{3})-(\d{4})(?: ${TIME})?$`);
+/** `13:58:03` (time only, some brokers' trade books). */
+const TIME_ONLY = new RegExp(`^${TIME}$`);
+/** An ISO instant with a zone (`…Z`, `…+05:30`): a moment, converted to IST. */
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function stamp(date: IstStamp['date'], h = '0', mi = '0', s = '0'): IstStamp | undefined {
+  const [hour, minute, second] = [Number(h), Number(mi), Number(s)];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  if (date) {
+    const probe = new Date(Date.UTC(date.year, date.month - 1, date.day));
+    // Rejects 31-Feb and the like, which Date would silently roll over.
+    if (probe.getUTCMonth() !== date.month - 1 || probe.getUTCDate() !== date.day) return undefined;
+  }
+  return date ? { date, hour, minute, second } : { hour, minute, second };
+}
+
+/** Epoch ms, or a gateway timestamp (broker formats differ; plain ones are IST wall clock). */
+export function parseIstStamp(input: number | string): IstStamp | undefined {
+  if (typeof input === 'number') return fromEpochMs(input);
+  const s = input.trim();
+  if (/^\d{12,}$/.test(s)) return fromEpochMs(Number(s));
+  if (/^\d{9,11}$/.test(s)) return fromEpochMs(Number(s) * 1000); // epoch seconds
+  if (ZONED.test(s)) return fromEpochMs(Date.parse(s));
+  let m = YMD.exec(s);
+  if (m) return stamp({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }, m[4], m[5], m[6]);
+  m = DMY.exec(s);
+  if (m) {
+    const month = MONTH_INDEX.get((m[2] ?? '').toUpperCase());
+    return month === undefined
+      ? undefined
+      : stamp({ year: Number(m[3]), month, day: Number(m[1]) }, m[4], m[5], m[6]);
+  }
+  m = TIME_ONLY.exec(s);
+  return m ? stamp(undefined, m[1], m[2], m[3]) : undefined;
+}
+
+function clock(p: IstStamp): string {
+  return `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)} IST`;
+}
+
+function day(d: NonNullable<IstStamp['date']>): string {
+  return `${pad2(d.day)}-${MONTHS[d.month - 1]}-${d.year}`;
+}
+
+/** `14:32:08 IST`; an unreadable timestamp is shown as it came (a dash when empty). */
+export function formatIstTime(input: number | string): string {
+  const p = parseIstStamp(input);
+  return p ? clock(p) : raw(input);
+}
+
+/** `08-Apr-2025`; a dash for a time-only stamp, the text itself when unreadable. */
+export function formatIstDate(input: number | string): string {
+  const p = parseIstStamp(input);
+  if (!p) return raw(input);
+  return p.date ? day(p.date) : DASH;
+}
+
+/** `08-Apr-2025 13:58:03 IST` (the time alone for a time-only stamp). */
+export function formatIstDateTime(input: number | string): string {
+  const p = parseIstStamp(input);
+  if (!p) return raw(input);
+  return p.date ? `${day(p.date)} ${clock(p)}` : clock(p);
+}
+
+function raw(input: number | string): string {
+  if (typeof input === 'number') return DASH;
+  const s = input.trim();
+  return s === '' ? DASH : s;
+}

@@ -1,0 +1,305 @@
+// The order ticket: the draft as typed, the instrument it is for (market.symbol), the risk limits
+// (settings.get), what is wrong with it in words, its value and margin estimate, and sending it once.
+// The rules themselves are pure (lib/ticket-rules); this class holds state and talks to the bridge.
+import type {
+  Action,
+  BridgeApi,
+  IpcError,
+  PlaceOrderIpcInput,
+  PriceType,
+  Product,
+} from '../../../src-main/contract/index.js';
+import { priceInputText } from '../lib/format';
+import { displayName, productsFor } from '../lib/instrument';
+import {
+  buildPlaceRequest,
+  convertQuantity,
+  estimateOrder,
+  fieldsFor,
+  lotOf,
+  sharesOf,
+  stepPrice,
+  stepQuantity,
+  validateTicket,
+  type QuantityUnit,
+  type TicketContext,
+  type TicketDraft,
+  type TicketInstrument,
+  type TicketIssue,
+  type TicketLimits,
+} from '../lib/ticket-rules';
+
+/** What became of the last order the ticket sent. */
+export type TicketOutcome =
+  | { kind: 'placed'; orderid: string }
+  /** Sent, answer lost: the core reconciles it from the order book; it is never sent again from here. */
+  | { kind: 'unknown'; message: string }
+  /** A semi-auto gateway holds it for approval: not placed yet, and not to be sent twice. */
+  | { kind: 'queued'; message: string }
+  /** Refused before or by the gateway (risk, duplicate guard, gateway error): nothing was placed. */
+  | { kind: 'refused'; error: IpcError };
+
+export type IgnoredReason = 'in_flight' | 'already_sent' | 'no_duplicate_refusal';
+
+export type SubmitResult =
+  | { kind: 'sent'; outcome: TicketOutcome }
+  | { kind: 'invalid'; issues: TicketIssue[] }
+  | { kind: 'ignored'; reason: IgnoredReason };
+
+export interface TicketOpenTarget {
+  symbol: string;
+  exchange: string;
+}
+
+export interface TicketPreset {
+  /** The last price the opener knows (the row's LTP): the LIMIT price starts there. */
+  lastPrice?: number;
+}
+
+export interface TicketOptions {
+  /** Sent as the order's strategy; the core uses the profile's when absent. */
+  strategy?: string;
+}
+
+export type TicketFieldName = 'quantity' | 'price' | 'trigger';
+
+export class TicketState {
+  side = $state<Action>('BUY');
+  quantityText = $state('');
+  quantityUnit = $state<QuantityUnit>('shares');
+  product = $state<Product>('MIS');
+  priceType = $state<PriceType>('LIMIT');
+  priceText = $state('');
+  triggerText = $state('');
+  disclosedText = $state('');
+
+  instrument = $state<TicketInstrument | undefined>();
+  /** Why the instrument could not be had (market.symbol's refusal). */
+  instrumentError = $state<string | undefined>();
+  loading = $state(false);
+  lastPrice = $state<number | undefined>();
+  limits = $state<TicketLimits | undefined>();
+  /** Why the risk limits could not be read (the core still applies them on send). */
+  limitsError = $state<string | undefined>();
+
+  sending = $state(false);
+  /** Submits ignored by the send-once guard (a double Enter or double click), for the record. */
+  ignoredSubmits = $state(0);
+  lastIgnored = $state<IgnoredReason | undefined>();
+  outcome = $state<TicketOutcome | undefined>();
+  /** Why the last action that changed nothing did not (a refused unit switch, an unknown tick). */
+  notice = $state<string | undefined>();
+
+  /** The request last sent (or lost): the same draft is not sent again until it changes. */
+  #sentKey = $state<string | undefined>();
+  /** The request the current outcome answers. */
+  #outcomeKey = $state<string | undefined>();
+  #loadSeq = 0;
+  readonly #bridge: BridgeApi;
+  readonly #options: TicketOptions;
+
+  readonly draft: TicketDraft = $derived({
+    side: this.side,
+    quantityText: this.quantityText,
+    quantityUnit: this.quantityUnit,
+    product: this.product,
+    priceType: this.priceType,
+    priceText: this.priceText,
+    triggerText: this.triggerText,
+    disclosedText: this.disclosedText,
+  });
+  readonly context: TicketContext = $derived({
+    instrument: this.instrument,
+    limits: this.limits,
+    lastPrice: this.lastPrice,
+  });
+  /** Which of price, trigger and disclosed quantity the price type uses (show only those). */
+  readonly fields = $derived(fieldsFor(this.priceType, this.instrument?.exchange ?? ''));
+  readonly products = $derived(productsFor(this.instrument?.exchange ?? ''));
+  readonly lotSize = $derived(lotOf(this.instrument));
+  readonly shares = $derived(sharesOf(this.draft, this.lotSize));
+  readonly issues = $derived(validateTicket(this.draft, this.context));
+  readonly estimate = $derived(estimateOrder(this.draft, this.context));
+  // A closure: #options is set in the constructor, after the field initialisers run.
+  readonly request = $derived.by(() => buildPlaceRequest(this.draft, this.context, this.#options.strategy));
+  readonly #key = $derived(this.request ? JSON.stringify(this.request) : undefined);
+  /** The draft was sent as it stands: a further submit is ignored until something changes. */
+  readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
+  readonly refusal = $derived(this.outcome?.kind === 'refused' ? this.outcome.error.message : undefined);
+  /** The duplicate guard held back exactly this draft: it may be sent deliberately. */
+  readonly canConfirmDuplicate = $derived(
+    this.outcome?.kind === 'refused' &&
+      this.outcome.error.kind === 'duplicate' &&
+      this.#key !== undefined &&
+      this.#key === this.#outcomeKey,
+  );
+  readonly name = $derived(this.instrument ? displayName(this.instrument.symbol) : '');
+
+  constructor(bridge: BridgeApi, options: TicketOptions = {}) {
+    this.#bridge = bridge;
+    this.#options = options;
+  }
+
+  /** A fresh ticket for an instrument: loads its lot, tick and freeze, and the limits once. */
+  async open(side: Action, target: TicketOpenTarget, preset: TicketPreset = {}): Promise<void> {
+    const seq = ++this.#loadSeq;
+    this.side = side;
+    this.quantityText = '';
+    this.quantityUnit = 'shares';
+    this.priceType = 'LIMIT';
+    this.priceText = '';
+    this.triggerText = '';
+    this.disclosedText = '';
+    this.product = productsFor(target.exchange)[0] ?? 'MIS';
+    this.lastPrice = preset.lastPrice;
+    this.outcome = undefined;
+    this.#sentKey = undefined;
+    this.#outcomeKey = undefined;
+    this.notice = undefined;
+    this.instrumentError = undefined;
+    const same = this.instrument?.symbol === target.symbol && this.instrument.exchange === target.exchange;
+    if (!same) this.instrument = undefined;
+
+    const limits = this.limits ? Promise.resolve() : this.loadLimits();
+    if (!same) {
+      this.loading = true;
+      const res = await this.#bridge.invoke('market.symbol', {
+        symbol: target.symbol,
+        exchange: target.exchange,
+      });
+      // A later open() won the race: its instrument, not this stale answer, is the ticket's.
+      if (seq !== this.#loadSeq) return;
+      this.loading = false;
+      if (!res.ok) {
+        this.instrumentError = res.error.message;
+        await limits;
+        return;
+      }
+      this.instrument = res.value;
+    }
+    const inst = this.instrument;
+    // Defaults only where the trader has not typed yet: one lot, and the last price on the tick.
+    if (inst && this.quantityText === '') this.quantityText = String(lotOf(inst));
+    if (inst && this.priceText === '' && this.lastPrice !== undefined)
+      this.priceText = priceInputText(this.lastPrice, inst.tickSize);
+    await limits;
+  }
+
+  /** Reads the risk limits (settings.get); on failure says why and leaves them to the core. */
+  async loadLimits(): Promise<void> {
+    const res = await this.#bridge.invoke('settings.get');
+    if (res.ok) {
+      this.limits = res.value.risk;
+      this.limitsError = undefined;
+    } else {
+      this.limitsError = `Risk limits could not be read (${res.error.message}); they are still checked on send`;
+    }
+  }
+
+  /** Follows the instrument's last price from the market events the desk's watches produce. */
+  listen(): () => void {
+    const apply = (e: { symbol: string; exchange: string; ltp: number }) => {
+      const inst = this.instrument;
+      if (inst && e.symbol === inst.symbol && e.exchange === inst.exchange) this.lastPrice = e.ltp;
+    };
+    const offs = [
+      this.#bridge.on('market.ltp', apply),
+      this.#bridge.on('market.quote', apply),
+      this.#bridge.on('market.depth', apply),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  /** Shares ⇄ lots, converting the typed quantity; refused (with a notice) when it would change it. */
+  setUnit(unit: QuantityUnit): boolean {
+    const c = convertQuantity(this.quantityText, this.quantityUnit, unit, this.lotSize);
+    if (!c.ok) {
+      this.notice = c.message;
+      return false;
+    }
+    this.notice = undefined;
+    this.quantityText = c.text;
+    this.quantityUnit = unit;
+    return true;
+  }
+
+  /** One tick (price, trigger) or one lot (quantity) up or down, as ArrowUp/ArrowDown do. */
+  step(field: TicketFieldName, direction: 1 | -1): boolean {
+    if (field === 'quantity') {
+      this.quantityText = stepQuantity(this.quantityText, this.quantityUnit, this.lotSize, direction);
+      return true;
+    }
+    const text = field === 'price' ? this.priceText : this.triggerText;
+    const next = stepPrice(text, this.instrument?.tickSize, direction, this.lastPrice);
+    if (next === undefined) {
+      this.notice = 'The tick size is not known yet: the price cannot be stepped';
+      return false;
+    }
+    this.notice = undefined;
+    if (field === 'price') this.priceText = next;
+    else this.triggerText = next;
+    return true;
+  }
+
+  /** ArrowUp/ArrowDown in a field steps it; true when the key was used (the caller prevents default). */
+  stepKey(field: TicketFieldName, key: string): boolean {
+    if (key === 'ArrowUp') return this.step(field, 1);
+    if (key === 'ArrowDown') return this.step(field, -1);
+    return false;
+  }
+
+  /**
+   * Sends the draft once. A submit while one is in flight, or of a draft already sent unchanged, is
+   * ignored and counted: a double Enter or double click never sends twice.
+   */
+  async submit(): Promise<SubmitResult> {
+    if (this.sending) return this.#ignore('in_flight');
+    const request = this.request;
+    if (!request) return { kind: 'invalid', issues: this.issues };
+    if (this.sent) return this.#ignore('already_sent');
+    return this.#send(request, false);
+  }
+
+  /** Sends again a draft the duplicate guard held back, deliberately (`confirmDuplicate`). */
+  async confirmDuplicate(): Promise<SubmitResult> {
+    if (this.sending) return this.#ignore('in_flight');
+    const request = this.request;
+    if (!request || !this.canConfirmDuplicate) return this.#ignore('no_duplicate_refusal');
+    return this.#send(request, true);
+  }
+
+  #ignore(reason: IgnoredReason): SubmitResult {
+    this.ignoredSubmits += 1;
+    this.lastIgnored = reason;
+    return { kind: 'ignored', reason };
+  }
+
+  async #send(request: PlaceOrderIpcInput, confirmDuplicate: boolean): Promise<SubmitResult> {
+    // Set before the first await: a second submit in the same tick already sees it.
+    this.sending = true;
+    const key = JSON.stringify(request);
+    let outcome: TicketOutcome;
+    try {
+      const res = await this.#bridge.invoke(
+        'orders.place',
+        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
+      );
+      if (res.ok) outcome = { kind: 'placed', orderid: res.value.orderid };
+      else if (res.error.kind === 'unknown_outcome')
+        outcome = { kind: 'unknown', message: res.error.message };
+      else if (res.error.kind === 'queued') outcome = { kind: 'queued', message: res.error.message };
+      else outcome = { kind: 'refused', error: res.error };
+    } catch (e) {
+      // The bridge promises never to reject; if one does, whether the order left is unknown, so it
+      // is treated as sent (the book will show it) rather than offered again.
+      const why = e instanceof Error ? e.message : typeof e === 'string' ? e : 'no reason given';
+      outcome = { kind: 'unknown', message: `The order's outcome is unknown: ${why}` };
+    } finally {
+      this.sending = false;
+    }
+    this.outcome = outcome;
+    this.#outcomeKey = key;
+    if (outcome.kind !== 'refused') this.#sentKey = key;
+    return { kind: 'sent', outcome };
+  }
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatIstDate,
+  formatIstDateTime,
+  formatIstTime,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatPriceExact,
+  formatQty,
+  priceInputText,
+  tickDecimals,
+} from '../../../src-renderer/src/lib/format';
+
+describe('money', () => {
+  it('groups rupees the Indian way with two decimals', () => {
+    expect(formatMoney(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatMoney('98412305.5')).toBe('₹9,84,12,305.50');
+    expect(formatMoney(999)).toBe('₹999.00');
+    expect(formatMoney(0)).toBe('₹0.00');
+  });
+
+  it('puts the sign before the rupee symbol, and + only when asked', () => {
+    expect(formatMoney(-1234.5)).toBe('-₹1,234.50');
+    expect(formatMoney(2340, { signed: true })).toBe('+₹2,340.00');
+    expect(formatMoney(-2340, { signed: true })).toBe('-₹2,340.00');
+    expect(formatMoney(0, { signed: true })).toBe('₹0.00');
+    // Rounds to zero: no sign at all.
+    expect(formatMoney(-0.004, { signed: true })).toBe('₹0.00');
+  });
+
+  it('rounds half away from zero on the exact decimal, not the binary float', () => {
+    // 1.005 is 1.00499999999999989… as a double; toFixed(2) gives 1.00.
+    expect(formatMoney(1.005)).toBe('₹1.01');
+    expect(formatMoney(-1.005)).toBe('-₹1.01');
+    expect(formatMoney(0.1 + 0.2)).toBe('₹0.30');
+    expect(formatMoney('12345678901234567.125')).toBe('₹12,34,56,78,90,12,34,567.13');
+  });
+
+  it('shows a dash for what is not a number', () => {
+    expect(formatMoney(Number.NaN)).toBe('—');
+    expect(formatMoney('12a')).toBe('—');
+    expect(formatMoney('')).toBe('—');
+  });
+});
+
+describe('prices at the tick', () => {
+  it('uses the tick for decimals: 0.05 → 2, 0.0025 → 4, 0.01 → 2', () => {
+    expect(tickDecimals(0.05)).toBe(2);
+    expect(tickDecimals(0.0025)).toBe(4);
+    expect(tickDecimals(0.01)).toBe(2);
+    expect(tickDecimals(undefined)).toBe(2);
+    expect(formatPrice(905.3, 0.05)).toBe('905.30');
+    expect(formatPrice(83.25, 0.0025)).toBe('83.2500');
+    expect(formatPrice(24123.45, 0.05)).toBe('24,123.45');
+  });
+
+  it('rounds to the nearest tick for display, with no float artefacts', () => {
+    expect(formatPrice(905.3000000000001, 0.05)).toBe('905.30');
+    expect(formatPrice(0.1 + 0.2, 0.01)).toBe('0.30');
+    expect(formatPrice('905.33', 0.05)).toBe('905.35');
+    expect(formatPrice('905.32', 0.05)).toBe('905.30');
+    expect(formatPrice('83.2512', 0.0025)).toBe('83.2500');
+    expect(formatPrice('83.25130', 0.0025)).toBe('83.2525');
+  });
+
+  it('keeps every decimal where a price must not look valid when it is not', () => {
+    expect(formatPriceExact('905.33', 0.05)).toBe('905.33');
+    expect(formatPriceExact('1234.3', 0.05)).toBe('1,234.30');
+  });
+
+  it('writes an input value without grouping', () => {
+    expect(priceInputText(24123.4, 0.05)).toBe('24123.40');
+    expect(priceInputText('x', 0.05)).toBe('');
+  });
+});
+
+describe('quantities and percentages', () => {
+  it('groups quantities en-IN', () => {
+    expect(formatQty(125000)).toBe('1,25,000');
+    expect(formatQty('1800')).toBe('1,800');
+    expect(formatQty(-65)).toBe('-65');
+    expect(formatQty(0.015)).toBe('0.015');
+    expect(formatQty(12, { signed: true })).toBe('+12');
+  });
+
+  it('signs percentages by default, two decimals', () => {
+    expect(formatPercent(0.5)).toBe('+0.50%');
+    expect(formatPercent(-1.255)).toBe('-1.26%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(5, { signed: false })).toBe('5.00%');
+  });
+});
+
+describe('IST times', () => {
+  // 2025-04-08T08:28:03Z is 13:58:03 in India.
+  const MS = Date.UTC(2025, 3, 8, 8, 28, 3);
+
+  it('writes epoch ms as IST wall clock', () => {
+    expect(formatIstTime(MS)).toBe('13:58:03 IST');
+    expect(formatIstDate(MS)).toBe('08-Apr-2025');
+    expect(formatIstDateTime(MS)).toBe('08-Apr-2025 13:58:03 IST');
+    // 20:00 UTC is already the next day in India.
+    expect(formatIstDateTime(Date.UTC(2025, 11, 31, 20, 0, 0))).toBe('01-Jan-2026 01:30:00 IST');
+  });
+
+  it("reads the gateways' timestamp strings as IST wall clock", () => {
+    expect(formatIstDateTime('2025-04-08 13:58:03')).toBe('08-Apr-2025 13:58:03 IST');
+    expect(formatIstDateTime('08-Apr-2025 13:58:03')).toBe('08-Apr-2025 13:58:03 IST');
+    expect(formatIstDateTime('22-NOV-2026 10:15:03')).toBe('22-Nov-2026 10:15:03 IST');
+    expect(formatIstTime('13:58:03')).toBe('13:58:03 IST');
+    expect(formatIstDate('13:58:03')).toBe('—');
+    expect(formatIstDateTime('2025-04-08T08:28:03Z')).toBe('08-Apr-2025 13:58:03 IST');
+    expect(formatIstTime('1744100883')).toBe('13:58:03 IST');
+  });
+
+  it('shows an unreadable timestamp as it came, never a wrong time', () => {
+    expect(formatIstTime('31-Feb-2025 10:00:00')).toBe('31-Feb-2025 10:00:00');
+    expect(formatIstTime('25:00:00')).toBe('25:00:00');
+    expect(formatIstTime('')).toBe('—');
+    expect(formatIstTime(Number.NaN)).toBe('—');
+  });
+});
