@@ -1,0 +1,271 @@
+// The Alerts pane's list: every alert the core raised (fills, partial fills, rejections with their
+// reason, cancellations) and every order action whose outcome was unknown, with how the core settled
+// it. Unlike the toasts it keeps history (newest first, bounded), counts what the trader has not seen
+// yet, and carries the core's alert state (paused, muted orders, undismissed rejections).
+import type {
+  AlertEvent,
+  AlertsState,
+  BridgeApi,
+  EventPayload,
+  IpcResult,
+} from '../../../src-main/contract/index.js';
+import type { LinkState } from '../lib/bridge';
+
+/** Oldest entries leave past this many: a day of alerts, never an unbounded list. */
+export const ALERT_LOG_LIMIT = 500;
+
+type UnknownEvent = EventPayload<'orders.unknown'>;
+type ReconciledEvent = EventPayload<'orders.reconciled'>;
+export type UnknownOperation = UnknownEvent['operation'];
+
+/** An alert's kind, plus `unknown` for an order action whose outcome is not known yet (or was settled). */
+export type AlertEntryKind = AlertEvent['kind'] | 'unknown';
+
+export interface Resolution {
+  /** True when the order book shows the action took effect. */
+  found: boolean;
+  message: string;
+  time: number;
+  orderids?: readonly string[];
+}
+
+export interface AlertEntry {
+  /** The alert's own id, or `unknown:<journalId>` for an unknown outcome. */
+  id: string;
+  time: number;
+  kind: AlertEntryKind;
+  title: string;
+  body: string;
+  orderid?: string;
+  /** A rejection not yet dismissed (the core keeps it until someone does). */
+  sticky: boolean;
+  /** Unknown outcomes only: the operation, and how the core settled it once it has. */
+  operation?: UnknownOperation;
+  resolution?: Resolution;
+}
+
+const OPERATION_TEXT: Readonly<Record<UnknownOperation, string>> = {
+  placeorder: 'Order placement',
+  modifyorder: 'Order modification',
+  cancelorder: 'Order cancellation',
+  splitorder: 'Split order',
+  basketorder: 'Basket order',
+  cancelallorder: 'Cancel all',
+  closeposition: 'Close all positions',
+};
+
+export function operationText(op: UnknownOperation): string {
+  return OPERATION_TEXT[op];
+}
+
+/** The title an unknown outcome shows while it is reconciling and after it is settled. */
+export function unknownTitle(op: UnknownOperation, resolution?: Resolution): string {
+  const what = OPERATION_TEXT[op];
+  if (!resolution) return `${what}: outcome unknown, reconciling`;
+  return resolution.found ? `${what}: took effect` : `${what}: did not take effect`;
+}
+
+export interface AlertLogOptions {
+  /** The transport's link to main (browser mode); the log reloads the core's state when it is back. */
+  onLinkChange?: (cb: (state: LinkState) => void) => () => void;
+}
+
+export class AlertLog {
+  /** Newest first. */
+  entries = $state.raw<AlertEntry[]>([]);
+  paused = $state(false);
+  muted = $state.raw<readonly string[]>([]);
+  /** Entries (and settlements of unknown outcomes) the trader has not seen in the pane yet. */
+  unreadIds = $state.raw<readonly string[]>([]);
+  unread = $derived(this.unreadIds.length);
+  /** The last refusal of a call the pane made (shown next to the list, never swallowed). */
+  problem = $state<string | undefined>();
+
+  readonly #bridge: BridgeApi;
+  readonly #options: AlertLogOptions;
+  /** The last event reflected: a replayed or older one is skipped. */
+  #seq = 0;
+  /** The seq the paused/muted state was last set from, so an older snapshot cannot undo it. */
+  #stateSeq = 0;
+  #linkLost = false;
+
+  constructor(bridge: BridgeApi, options: AlertLogOptions = {}) {
+    this.#bridge = bridge;
+    this.#options = options;
+  }
+
+  #fresh(seq: number): boolean {
+    if (seq <= this.#seq) return false;
+    this.#seq = seq;
+    return true;
+  }
+
+  /** Subscribes and loads the core's alert state; returns the function that stops it. */
+  start(): () => void {
+    const b = this.#bridge;
+    const offs = [
+      b.on('alerts.raised', (a) => {
+        if (this.#fresh(a.seq)) this.#add(fromAlert(a));
+      }),
+      b.on('alerts.state', (s) => {
+        if (this.#fresh(s.seq)) this.#applyState(s, s.seq);
+      }),
+      b.on('orders.unknown', (e) => {
+        if (this.#fresh(e.seq)) this.#add(fromUnknown(e));
+      }),
+      b.on('orders.reconciled', (e) => {
+        if (this.#fresh(e.seq)) this.#settle(e);
+      }),
+      this.#options.onLinkChange?.((state) => {
+        if (state === 'lost') this.#linkLost = true;
+        else if (this.#linkLost) {
+          this.#linkLost = false;
+          void this.refresh();
+        }
+      }) ?? (() => undefined),
+    ];
+    void this.refresh();
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+
+  /** Reads paused, muted and the undismissed rejections from session.snapshot. */
+  async refresh(): Promise<void> {
+    const r = await this.#bridge.invoke('session.snapshot');
+    if (!r.ok) {
+      this.problem = `Alerts: ${r.error.message}`;
+      return;
+    }
+    this.problem = undefined;
+    this.#seq = Math.max(this.#seq, r.value.seq);
+    this.#applyState(r.value.alerts, r.value.seq);
+  }
+
+  /** The trader has looked at the list. */
+  markRead(): void {
+    if (this.unreadIds.length > 0) this.unreadIds = [];
+  }
+
+  isMuted(orderid: string | undefined): boolean {
+    return orderid !== undefined && this.muted.includes(orderid);
+  }
+
+  /** Stops (or restores) alerts for one order. */
+  async mute(orderid: string, muted: boolean): Promise<boolean> {
+    return this.#apply(await this.#bridge.invoke('alerts.mute', { orderid, muted }), 'Mute');
+  }
+
+  /** Pauses every alert (persisted in settings) or resumes them. */
+  async pause(paused: boolean): Promise<boolean> {
+    return this.#apply(await this.#bridge.invoke('alerts.pause', { paused }), 'Pause');
+  }
+
+  /** Removes an entry from the list; a rejection is dismissed in the core too (its toast leaves). */
+  async dismiss(id: string): Promise<boolean> {
+    const entry = this.entries.find((e) => e.id === id);
+    if (!entry) return false;
+    if (entry.sticky) {
+      const r = await this.#bridge.invoke('alerts.dismiss', { id });
+      if (!this.#apply(r, 'Dismiss')) return false;
+    }
+    this.entries = this.entries.filter((e) => e.id !== id);
+    this.#unmarkUnread(id);
+    return true;
+  }
+
+  #apply(r: IpcResult<AlertsState>, what: string): boolean {
+    if (!r.ok) {
+      this.problem = `${what}: ${r.error.message}`;
+      return false;
+    }
+    this.problem = undefined;
+    // The reply carries no seq: it is the newest word unless an event already went past it.
+    this.#applyState(r.value, this.#seq);
+    return true;
+  }
+
+  #applyState(s: AlertsState, seq: number): void {
+    if (seq < this.#stateSeq) return;
+    this.#stateSeq = seq;
+    this.paused = s.paused;
+    this.muted = [...s.muted];
+    // A rejection dismissed elsewhere (its toast, the tray) stays in the history, no longer sticky.
+    const still = s.sticky.map((a) => a.id);
+    const gone = (e: AlertEntry) => e.sticky && !still.includes(e.id);
+    if (this.entries.some(gone))
+      this.entries = this.entries.map((e) => (gone(e) ? { ...e, sticky: false } : e));
+    // Undismissed rejections from before this page loaded.
+    for (const a of s.sticky) if (!this.entries.some((e) => e.id === a.id)) this.#add(fromAlert(a));
+  }
+
+  #add(entry: AlertEntry): void {
+    // The same id replaces the earlier entry (an alert is deterministic per order state).
+    const others = this.entries.filter((e) => e.id !== entry.id);
+    const next = [entry, ...others].sort((a, b) => b.time - a.time);
+    const dropped = next.splice(ALERT_LOG_LIMIT);
+    this.entries = next;
+    const droppedIds = dropped.map((d) => d.id);
+    this.unreadIds = [
+      entry.id,
+      ...this.unreadIds.filter((id) => id !== entry.id && !droppedIds.includes(id)),
+    ];
+  }
+
+  #settle(e: ReconciledEvent): void {
+    const id = unknownId(e.journalId);
+    const resolution: Resolution = {
+      found: e.found,
+      message: e.message,
+      time: e.time,
+      ...(e.orderids ? { orderids: e.orderids } : {}),
+    };
+    const earlier = this.entries.find((x) => x.id === id);
+    const orderid = e.orderid ?? earlier?.orderid;
+    // Its settlement is news: the entry moves to the top and counts as unread again.
+    this.#add({
+      id,
+      time: e.time,
+      kind: 'unknown',
+      title: unknownTitle(e.operation, resolution),
+      body: e.message,
+      ...(orderid ? { orderid } : {}),
+      sticky: false,
+      operation: e.operation,
+      resolution,
+    });
+  }
+
+  #unmarkUnread(id: string): void {
+    if (this.unreadIds.includes(id)) this.unreadIds = this.unreadIds.filter((x) => x !== id);
+  }
+}
+
+function unknownId(journalId: string): string {
+  return `unknown:${journalId}`;
+}
+
+function fromAlert(a: AlertEvent): AlertEntry {
+  return {
+    id: a.id,
+    time: a.time,
+    kind: a.kind,
+    title: a.title,
+    body: a.body,
+    ...(a.orderid ? { orderid: a.orderid } : {}),
+    sticky: a.sticky,
+  };
+}
+
+function fromUnknown(e: UnknownEvent): AlertEntry {
+  return {
+    id: unknownId(e.journalId),
+    time: e.time,
+    kind: 'unknown',
+    title: unknownTitle(e.operation),
+    body: e.message,
+    ...(e.orderid ? { orderid: e.orderid } : {}),
+    sticky: false,
+    operation: e.operation,
+  };
+}

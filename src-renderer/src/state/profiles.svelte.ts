@@ -1,0 +1,207 @@
+// First run and profile setup: the gateway profiles, adding one (name and base URL), switching to it,
+// and its API key (set, test, clear). The key goes to main write-only through apiKey.set; nothing
+// here keeps or shows it, and no answer carries it back.
+import type {
+  ApiKeyStatus,
+  BridgeApi,
+  IpcError,
+  ProfileView,
+  SessionConnection,
+} from '../../../src-main/contract/index.js';
+
+/** What the last key test found: the gateway's own words either way. */
+export type KeyTest =
+  { ok: true; broker: string; message: string } | { ok: false; kind: IpcError['kind']; message: string };
+
+/** The guided panel belongs on screen: a live profile without a key, or one the gateway refuses. */
+export function needsSetup(
+  profile: Pick<ProfileView, 'kind'> | undefined,
+  key: Pick<ApiKeyStatus, 'present'> | undefined,
+  connection?: SessionConnection | 'link_lost',
+): boolean {
+  if (!profile || profile.kind === 'paper') return false;
+  return key?.present === false || connection === 'no_key' || connection === 'unauthorised';
+}
+
+/** Reasons in words, as the trader types (main checks again with the contract's schema). */
+export function profileNameProblem(name: string): string | undefined {
+  const n = name.trim();
+  if (n === '') return 'Give the profile a name';
+  if (n.length > 64) return 'The name must be at most 64 characters';
+  return undefined;
+}
+
+export function baseUrlProblem(text: string): string | undefined {
+  const s = text.trim();
+  if (s === '') return 'Enter the gateway’s base URL, e.g. http://127.0.0.1:5000';
+  let u: URL;
+  try {
+    // A parse to check the text, not state the page renders.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    u = new URL(s);
+  } catch {
+    return 'Not a URL: write it as http://host:port';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'The URL must start with http:// or https://';
+  // A key in the URL would land in settings and logs; it goes in the key field instead.
+  if (u.username || u.password) return 'No user name or password in the URL: the API key goes below';
+  if (u.search) return 'No query (?…) in the URL';
+  return undefined;
+}
+
+/** The same checks as the contract's ApiKeyInput, so a stray newline is caught before sending. */
+export function apiKeyProblem(key: string): string | undefined {
+  if (key === '') return 'Paste the API key';
+  if (key.length > 512) return 'The API key must be at most 512 characters';
+  if (!/^[^\s\p{Cc}\p{Cf}]+$/u.test(key)) return 'The API key cannot contain spaces or line breaks';
+  return undefined;
+}
+
+export class ProfilesState {
+  profiles = $state.raw<ProfileView[]>([]);
+  activeId = $state<string | undefined>();
+  /** Key status per profile id, as main last answered. */
+  keys = $state.raw<Readonly<Record<string, ApiKeyStatus>>>({});
+  lastTest = $state<KeyTest | undefined>();
+  /** The last refusal, in main's words. */
+  problem = $state<string | undefined>();
+  /** A call in flight: the buttons wait for it (no double add, no double send). */
+  busy = $state(false);
+
+  readonly active: ProfileView | undefined = $derived(this.profiles.find((p) => p.id === this.activeId));
+
+  readonly #bridge: BridgeApi;
+
+  constructor(bridge: BridgeApi) {
+    this.#bridge = bridge;
+  }
+
+  /** Follows switches and key changes made elsewhere (tray, another window); returns the stop. */
+  start(): () => void {
+    const offs = [
+      this.#bridge.on('profiles.switched', () => void this.load()),
+      this.#bridge.on('apiKey.status', (k) => {
+        const { seq: _seq, ...status } = k;
+        this.keys = { ...this.keys, [k.profileId]: status };
+      }),
+    ];
+    void this.load();
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+
+  /** Lists the profiles and the active one's key status. */
+  async load(): Promise<boolean> {
+    return this.#run(async () => {
+      const r = await this.#bridge.invoke('profiles.list');
+      if (!r.ok) return this.#fail('Profiles', r.error);
+      this.profiles = r.value.profiles;
+      this.activeId = r.value.activeProfileId;
+      return this.#readKey(r.value.activeProfileId);
+    });
+  }
+
+  /** Adds a gateway profile and makes it the active one. */
+  async add(name: string, baseUrl: string): Promise<boolean> {
+    const problem = profileNameProblem(name) ?? baseUrlProblem(baseUrl);
+    if (problem) {
+      this.problem = problem;
+      return false;
+    }
+    return this.#run(async () => {
+      const before = this.profiles.map((p) => p.id);
+      const r = await this.#bridge.invoke('profiles.add', { name: name.trim(), baseUrl: baseUrl.trim() });
+      if (!r.ok) return this.#fail('Add profile', r.error);
+      this.profiles = r.value.profiles;
+      this.activeId = r.value.activeProfileId;
+      const added = r.value.profiles.find((p) => !before.includes(p.id));
+      if (!added) {
+        this.problem = 'Add profile: main answered without the new profile';
+        return false;
+      }
+      return this.#switch(added.id);
+    });
+  }
+
+  async switchTo(id: string): Promise<boolean> {
+    return this.#run(() => this.#switch(id));
+  }
+
+  /** Sends the key to main (write-only); the caller clears its field whatever the answer. */
+  async setKey(key: string, profileId = this.activeId): Promise<boolean> {
+    const problem = apiKeyProblem(key);
+    if (problem) {
+      this.problem = problem;
+      return false;
+    }
+    if (!profileId) return this.#noProfile();
+    return this.#run(async () => {
+      const r = await this.#bridge.invoke('apiKey.set', { key, profileId });
+      if (!r.ok) return this.#fail('Save key', r.error);
+      this.keys = { ...this.keys, [profileId]: r.value };
+      this.lastTest = undefined;
+      return true;
+    });
+  }
+
+  /** Asks the gateway whether it accepts the stored key (its ping). */
+  async testKey(profileId = this.activeId): Promise<boolean> {
+    if (!profileId) return this.#noProfile();
+    return this.#run(async () => {
+      const r = await this.#bridge.invoke('apiKey.test', { profileId });
+      this.lastTest = r.ok
+        ? { ok: true, broker: r.value.broker, message: r.value.message }
+        : { ok: false, kind: r.error.kind, message: r.error.message };
+      return r.ok;
+    });
+  }
+
+  async clearKey(profileId = this.activeId): Promise<boolean> {
+    if (!profileId) return this.#noProfile();
+    return this.#run(async () => {
+      const r = await this.#bridge.invoke('apiKey.clear', { profileId });
+      if (!r.ok) return this.#fail('Clear key', r.error);
+      this.keys = { ...this.keys, [profileId]: r.value };
+      this.lastTest = undefined;
+      return true;
+    });
+  }
+
+  async #switch(id: string): Promise<boolean> {
+    const r = await this.#bridge.invoke('profiles.switch', { id });
+    if (!r.ok) return this.#fail('Switch profile', r.error);
+    this.profiles = r.value.profiles;
+    this.activeId = r.value.activeProfileId;
+    this.lastTest = undefined;
+    return this.#readKey(r.value.activeProfileId);
+  }
+
+  async #readKey(profileId: string): Promise<boolean> {
+    const r = await this.#bridge.invoke('apiKey.status', { profileId });
+    if (!r.ok) return this.#fail('Key status', r.error);
+    this.keys = { ...this.keys, [profileId]: r.value };
+    return true;
+  }
+
+  async #run(work: () => Promise<boolean>): Promise<boolean> {
+    if (this.busy) return false;
+    this.busy = true;
+    this.problem = undefined;
+    try {
+      return await work();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #fail(what: string, error: IpcError): false {
+    this.problem = `${what}: ${error.message}`;
+    return false;
+  }
+
+  #noProfile(): false {
+    this.problem = 'No profile is selected';
+    return false;
+  }
+}

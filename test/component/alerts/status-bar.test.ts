@@ -1,0 +1,157 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
+import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
+import { FakeBridge } from '../helpers/fake-bridge';
+
+const T0 = Date.UTC(2025, 10, 20, 9, 1, 2); // 14:31:02 IST
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
+  return {
+    profile: {
+      id: 'paper',
+      name: 'Paper (simulated)',
+      kind: 'paper',
+      baseUrl: '',
+      strategy: 'OrderDesk',
+      rateLimitPerSecond: 10,
+      active: true,
+      hasKey: true,
+    },
+    mode: 'paper',
+    connection: 'connected',
+    apiKey: { profileId: 'paper', present: true, backend: 'memory', persistent: false },
+    alerts: { paused: false, muted: [], sticky: [] },
+    orders: null,
+    trades: null,
+    positions: null,
+    funds: null,
+    seq: 10,
+    ...over,
+  };
+}
+
+const LIVE = {
+  profile: {
+    id: 'zerodha',
+    name: 'Zerodha',
+    kind: 'gateway' as const,
+    baseUrl: 'http://127.0.0.1:5000',
+    strategy: 'OrderDesk',
+    rateLimitPerSecond: 10,
+    active: true,
+    hasKey: true,
+  },
+  mode: 'live' as const,
+  apiKey: { profileId: 'zerodha', present: true, backend: 'keychain' as const, persistent: true },
+};
+
+async function setup(snap: SessionSnapshot) {
+  const b = new FakeBridge().answer('session.snapshot', () => ({ ok: true, value: snap }));
+  const desk = new DeskState(b);
+  desk.start();
+  render(StatusBar, { props: { desk, bridge: b } });
+  await flush();
+  return { b, desk };
+}
+
+describe('the status bar', () => {
+  it('paper: the PAPER badge and an amber band, no red frame, the profile, connection and key', async () => {
+    await setup(snapshot());
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'PAPER');
+    expect(screen.getByTestId('mode')).toHaveTextContent(/^PAPER$/);
+    expect(screen.getByRole('img', { name: 'PAPER: simulated orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('profile')).toHaveTextContent('OrderDesk · Paper (simulated)');
+    expect(screen.getByTestId('connection')).toHaveTextContent('connected');
+    expect(screen.getByTestId('key')).toHaveTextContent('key in memory only');
+    expect(screen.queryByText('real money')).toBeNull();
+  });
+
+  it('live: the LIVE badge names real orders, and says real money in words', async () => {
+    await setup(snapshot(LIVE));
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'LIVE');
+    expect(screen.getByRole('img', { name: 'LIVE: real orders' })).toHaveTextContent('LIVE');
+    expect(screen.getByText('real money')).toBeInTheDocument();
+    expect(screen.getByTestId('key')).toHaveTextContent('key in keychain');
+  });
+
+  it('shows the last refresh in IST from gateway data (not from any event)', async () => {
+    const { b } = await setup(snapshot());
+    expect(screen.getByTestId('refreshed')).toHaveTextContent('not refreshed yet');
+    b.emit('alerts.state', { seq: 11, paused: false, muted: [], sticky: [] });
+    await flush();
+    expect(screen.getByTestId('refreshed')).toHaveTextContent('not refreshed yet');
+    b.emit('market.ltp', {
+      seq: 13,
+      profileId: 'paper',
+      time: T0 + 500,
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      ltp: 905.3,
+    });
+    await flush();
+    expect(screen.getByTestId('refreshed')).toHaveTextContent(/^refreshed 14:31:02 IST$/);
+    b.emit('session.connection', { seq: 14, profileId: 'paper', time: T0 + 3000, state: 'connected' });
+    await flush();
+    expect(screen.getByTestId('refreshed')).toHaveTextContent(/^refreshed 14:31:05 IST$/);
+  });
+
+  it('gateway unreachable: the amber banner with since when, retrying; it leaves when connected again', async () => {
+    const { b } = await setup(snapshot());
+    b.emit('session.connection', {
+      seq: 11,
+      profileId: 'paper',
+      time: T0,
+      state: 'disconnected',
+      message: 'connect ECONNREFUSED 127.0.0.1:5000',
+    });
+    await flush();
+    const banner = screen.getByTestId('banner-offline');
+    expect(banner).toHaveAttribute('role', 'alert');
+    expect(banner).toHaveTextContent('Gateway unreachable since 14:31:02 IST · retrying');
+    expect(banner).toHaveTextContent('ECONNREFUSED');
+    // A later failure does not move the time: it is since the first one.
+    b.emit('session.connection', { seq: 12, profileId: 'paper', time: T0 + 60_000, state: 'connected' });
+    await flush();
+    expect(screen.queryByTestId('banner-offline')).toBeNull();
+    expect(screen.getByTestId('connection')).toHaveAttribute('data-state', 'connected');
+  });
+
+  it('a desk loaded while the gateway is already unreachable shows the banner with the time it learned it', async () => {
+    await setup(snapshot({ connection: 'disconnected' }));
+    expect(screen.getByTestId('banner-offline')).toHaveTextContent(
+      /^Gateway unreachable since \d\d:\d\d:\d\d IST · retrying/,
+    );
+  });
+
+  it('key rejected: the red banner with the fix, and a button that opens Profiles and API keys', async () => {
+    const { b } = await setup(snapshot(LIVE));
+    b.answer('profiles.list', () => ({
+      ok: true,
+      value: { activeProfileId: 'zerodha', profiles: [LIVE.profile] },
+    })).answer('apiKey.status', () => ({ ok: true, value: LIVE.apiKey }));
+    b.emit('session.connection', { seq: 11, profileId: 'zerodha', time: T0, state: 'unauthorised' });
+    await flush();
+    expect(screen.getByTestId('banner-key')).toHaveTextContent(
+      'API key rejected by the gateway · Settings ▸ Profiles',
+    );
+    expect(screen.getByTestId('key')).toHaveTextContent('key rejected');
+    await fireEvent.click(screen.getByRole('button', { name: 'Open Profiles' }));
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Profiles and API keys' });
+    expect(dialog).toHaveFocus();
+    expect(screen.getByTestId('key-input')).toHaveAttribute('type', 'password');
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('no key for a live profile: the red banner says so', async () => {
+    await setup(snapshot({ ...LIVE, connection: 'no_key', apiKey: { ...LIVE.apiKey, present: false } }));
+    expect(screen.getByTestId('banner-key')).toHaveTextContent(
+      'No API key for this profile · Settings ▸ Profiles',
+    );
+    expect(screen.getByTestId('key')).toHaveTextContent('no key');
+  });
+});
