@@ -14,6 +14,7 @@ export type Rounding = 'half-up' | 'floor' | 'ceil';
 const DECIMAL_TEXT = /^([+-]?)(\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?$/;
 /** Beyond this many decimals a value is not a price or an amount: refuse rather than allocate. */
 const MAX_SCALE = 20;
+const MAX_EXPONENT = 30;
 
 /** A number (its shortest round-trip form) or decimal text as an exact decimal; undefined if neither. */
 export function parseDecimal(value: number | string): Dec | undefined {
@@ -22,6 +23,8 @@ export function parseDecimal(value: number | string): Dec | undefined {
   if (!m) return undefined;
   const [, sign = '', body = '', exp = '0'] = m;
   const [whole = '', fraction = ''] = body.split('.');
+  // 1e999999 would be a million-digit bigint: no price, amount or quantity comes near 10^30.
+  if (Math.abs(Number(exp)) > MAX_EXPONENT) return undefined;
   let scale = fraction.length - Number(exp);
   let int = BigInt((whole + fraction).replace(/^0+(?=\d)/, '') || '0');
   if (scale < 0) {
@@ -129,4 +132,5 @@ export function toNumber(a: Dec): number {
 }
 
 export const ZERO: Dec = { int: 0n, scale: 0 };
+/** A whole number as a decimal (counts, leverage, ±1); a fraction is a caller's bug and throws. */
 export const decOf = (n: bigint | number): Dec => ({ int: BigInt(n), scale: 0 });

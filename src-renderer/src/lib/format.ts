@@ -87,11 +87,11 @@ export function formatQty(value: number | string, options: SignOptions = {}): st
 }
 
 /** A percentage, two decimals, signed by default: `+0.50%`, `-1.25%`, `0.00%`. */
-export function formatPercent(value: number | string, options: SignOptions = { signed: true }): string {
+export function formatPercent(value: number | string, options: SignOptions = {}): string {
   const d = parseDecimal(value);
   if (!d) return DASH;
   const g = group(toFixedText(d, 2));
-  return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed)}${g.text}%`;
+  return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed ?? true)}${g.text}%`;
 }
 
 // ---- time ----
@@ -99,12 +99,13 @@ const IST_OFFSET_MS = 19_800_000; // IST is UTC+05:30 all year (no daylight savi
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTH_INDEX = new Map(MONTHS.map((m, i) => [m.toUpperCase(), i + 1]));
 
-/** A moment as IST wall-clock parts; `date` is absent for the time-only stamps some brokers send. */
+/**
+ * A moment as IST wall-clock parts. Brokers send some stamps as a time only (trade books) or a date
+ * only (daily bars): the part not given is absent, never made up as a midnight or a today.
+ */
 export interface IstStamp {
   date?: { year: number; month: number; day: number };
-  hour: number;
-  minute: number;
-  second: number;
+  time?: { hour: number; minute: number; second: number };
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
@@ -115,9 +116,7 @@ function fromEpochMs(ms: number): IstStamp | undefined {
   if (Number.isNaN(d.getTime())) return undefined;
   return {
     date: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() },
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
+    time: { hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() },
   };
 }
 
@@ -131,15 +130,22 @@ const TIME_ONLY = new RegExp(`^${TIME}$`);
 /** An ISO instant with a zone (`…Z`, `…+05:30`): a moment, converted to IST. */
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function stamp(date: IstStamp['date'], h = '0', mi = '0', s = '0'): IstStamp | undefined {
-  const [hour, minute, second] = [Number(h), Number(mi), Number(s)];
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
+type Date3 = NonNullable<IstStamp['date']>;
+
+/** Checked parts; undefined for 25:00 or 31-Feb, which Date would silently roll over. */
+function stamp(date: Date3 | undefined, h?: string, mi?: string, s?: string): IstStamp | undefined {
+  const out: IstStamp = {};
   if (date) {
     const probe = new Date(Date.UTC(date.year, date.month - 1, date.day));
-    // Rejects 31-Feb and the like, which Date would silently roll over.
     if (probe.getUTCMonth() !== date.month - 1 || probe.getUTCDate() !== date.day) return undefined;
+    out.date = date;
   }
-  return date ? { date, hour, minute, second } : { hour, minute, second };
+  if (h !== undefined) {
+    const [hour, minute, second] = [Number(h), Number(mi ?? '0'), Number(s ?? '0')];
+    if (hour > 23 || minute > 59 || second > 59) return undefined;
+    out.time = { hour, minute, second };
+  }
+  return out;
 }
 
 /** Epoch ms, or a gateway timestamp (broker formats differ; plain ones are IST wall clock). */
@@ -162,18 +168,19 @@ export function parseIstStamp(input: number | string): IstStamp | undefined {
   return m ? stamp(undefined, m[1], m[2], m[3]) : undefined;
 }
 
-function clock(p: IstStamp): string {
-  return `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)} IST`;
+function clock(t: NonNullable<IstStamp['time']>): string {
+  return `${pad2(t.hour)}:${pad2(t.minute)}:${pad2(t.second)} IST`;
 }
 
-function day(d: NonNullable<IstStamp['date']>): string {
+function day(d: Date3): string {
   return `${pad2(d.day)}-${MONTHS[d.month - 1]}-${d.year}`;
 }
 
-/** `14:32:08 IST`; an unreadable timestamp is shown as it came (a dash when empty). */
+/** `14:32:08 IST`; a dash for a date-only stamp, the text itself when unreadable. */
 export function formatIstTime(input: number | string): string {
   const p = parseIstStamp(input);
-  return p ? clock(p) : raw(input);
+  if (!p) return raw(input);
+  return p.time ? clock(p.time) : DASH;
 }
 
 /** `08-Apr-2025`; a dash for a time-only stamp, the text itself when unreadable. */
@@ -183,11 +190,11 @@ export function formatIstDate(input: number | string): string {
   return p.date ? day(p.date) : DASH;
 }
 
-/** `08-Apr-2025 13:58:03 IST` (the time alone for a time-only stamp). */
+/** `08-Apr-2025 13:58:03 IST`, or whichever part the stamp has. */
 export function formatIstDateTime(input: number | string): string {
   const p = parseIstStamp(input);
   if (!p) return raw(input);
-  return p.date ? `${day(p.date)} ${clock(p)}` : clock(p);
+  return [p.date && day(p.date), p.time && clock(p.time)].filter(Boolean).join(' ');
 }
 
 function raw(input: number | string): string {

@@ -41,6 +41,9 @@ describe('money', () => {
     expect(formatMoney(Number.NaN)).toBe('—');
     expect(formatMoney('12a')).toBe('—');
     expect(formatMoney('')).toBe('—');
+    // An exponent that would make a million-digit number is refused, not computed.
+    expect(formatMoney('1e999999')).toBe('—');
+    expect(formatMoney('1.5e3')).toBe('₹1,500.00');
   });
 });
 
@@ -89,6 +92,7 @@ describe('quantities and percentages', () => {
     expect(formatPercent(-1.255)).toBe('-1.26%');
     expect(formatPercent(0)).toBe('0.00%');
     expect(formatPercent(5, { signed: false })).toBe('5.00%');
+    expect(formatPercent(0.5, {})).toBe('+0.50%');
   });
 });
 
@@ -112,6 +116,9 @@ describe('IST times', () => {
     expect(formatIstDate('13:58:03')).toBe('—');
     expect(formatIstDateTime('2025-04-08T08:28:03Z')).toBe('08-Apr-2025 13:58:03 IST');
     expect(formatIstTime('1744100883')).toBe('13:58:03 IST');
+    // A date-only stamp has no time to show, and is not shown as midnight.
+    expect(formatIstTime('2025-04-08')).toBe('—');
+    expect(formatIstDateTime('2025-04-08')).toBe('08-Apr-2025');
   });
 
   it('shows an unreadable timestamp as it came, never a wrong time', () => {
