@@ -151,7 +151,6 @@ export class TicketState {
     this.triggerText = '';
     this.disclosedText = '';
     this.product = productsFor(target.exchange)[0] ?? 'MIS';
-    this.lastPrice = preset.lastPrice;
     this.outcome = undefined;
     this.#sentKey = undefined;
     this.#outcomeKey = undefined;
@@ -159,6 +158,8 @@ export class TicketState {
     this.instrumentError = undefined;
     const same = this.instrument?.symbol === target.symbol && this.instrument.exchange === target.exchange;
     if (!same) this.instrument = undefined;
+    // The same instrument keeps the last price its market events brought, unless the opener knows one.
+    this.lastPrice = preset.lastPrice ?? (same ? this.lastPrice : undefined);
 
     const limits = this.limits ? Promise.resolve() : this.loadLimits();
     if (!same) {

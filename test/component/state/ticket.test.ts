@@ -280,6 +280,11 @@ describe('last price', () => {
     expect(t.lastPrice).toBe(905.32);
     b.emit('market.ltp', { ...tick, symbol: 'SBIN', exchange: 'NSE', ltp: 906.1 });
     expect(t.lastPrice).toBe(906.1);
+    // Reopened on the same instrument without a price: the followed one stays; another drops it.
+    await t.open('SELL', { symbol: 'SBIN', exchange: 'NSE' });
+    expect([t.lastPrice, t.priceText]).toEqual([906.1, '906.10']);
+    await t.open('SELL', { symbol: 'NIFTY25NOV26FUT', exchange: 'NFO' });
+    expect(t.lastPrice).toBeUndefined();
     stop();
     expect(b.listenerCount('market.ltp')).toBe(0);
   });
