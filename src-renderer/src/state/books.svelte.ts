@@ -15,6 +15,7 @@ import type {
   PositionsView,
   TradesView,
 } from '../../../src-main/contract/index.js';
+import type { LinkState } from '../lib/bridge';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from '../lib/order-status';
 
 /** An unknown outcome the core is still settling from the order book. */
@@ -56,6 +57,11 @@ const BUS_EVENT_NAMES = Object.keys(BUS_EVENTS) as BusEventName[];
 
 export type OrderCounts = Record<OrderFilter, number>;
 
+export interface BooksOptions {
+  /** The transport's link to main (browser mode's WebSocket); returns the function that stops it. */
+  onLinkChange?: (cb: (state: LinkState) => void) => () => void;
+}
+
 export class BooksState {
   orders = $state.raw<OrdersView | undefined>();
   trades = $state.raw<TradesView | undefined>();
@@ -78,14 +84,16 @@ export class BooksState {
   readonly counts: OrderCounts = $derived(countOrders(this.orders?.orders ?? []));
 
   readonly #bridge: BridgeApi;
+  readonly #options: BooksOptions;
   /** The last event the books reflect; 0 until the first snapshot. */
   #seq = 0;
   #loading: Promise<void> | undefined;
   /** Events heard while a snapshot loads: those numbered after it are applied once it lands. */
   #heard: { name: BusEventName; payload: EventPayload<BusEventName> }[] = [];
 
-  constructor(bridge: BridgeApi) {
+  constructor(bridge: BridgeApi, options: BooksOptions = {}) {
     this.#bridge = bridge;
+    this.#options = options;
   }
 
   /** The last seq applied (for tests and diagnosis). */
@@ -97,8 +105,19 @@ export class BooksState {
     const offs = BUS_EVENT_NAMES.map((name) =>
       this.#bridge.on(name, (payload) => this.#receive(name, payload as EventPayload<BusEventName>)),
     );
+    let lost = false;
+    const offLink =
+      this.#options.onLinkChange?.((state) => {
+        // Events sent while the link was down are gone: the snapshot is read again once it is back.
+        if (state === 'lost') lost = true;
+        else if (lost) {
+          lost = false;
+          void this.reload();
+        }
+      }) ?? (() => undefined);
     void this.reload();
     return () => {
+      offLink();
       for (const off of offs) off();
     };
   }

@@ -1,0 +1,379 @@
+// What the Orders and Positions panes do to orders: modify in place (price, quantity, trigger,
+// checked as the ticket checks a new order), cancel, cancel all, read one order's status, and exit a
+// position with a smart order to 0. Every action answers in words (the notice); the settings'
+// per-action confirmations decide whether modify and cancel ask first; cancel all and an exit
+// always ask. One action at a time per order: a second Enter while one is on its way is ignored.
+import type {
+  Action,
+  BridgeApi,
+  IpcError,
+  OrderSnapshot,
+  PositionView,
+  PriceType,
+  Product,
+  ChannelInput,
+} from '../../../src-main/contract/index.js';
+import { SvelteSet } from 'svelte/reactivity';
+import { formatPrice, formatQty } from '../lib/format';
+import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
+import { isWorking } from '../lib/order-status';
+import {
+  fieldsFor,
+  validateTicket,
+  type TicketDraft,
+  type TicketInstrument,
+  type TicketIssue,
+  type TicketLimits,
+} from '../lib/ticket-rules';
+import type { ConfirmState } from './confirm.svelte';
+
+export type NoticeTone = 'ok' | 'error' | 'pending';
+export interface Notice {
+  tone: NoticeTone;
+  text: string;
+  /** The refusal's kind, when the bridge refused (risk, duplicate, unknown_outcome…). */
+  kind?: IpcError['kind'];
+}
+
+/** The modify form of one order, as typed. */
+export interface ModifyDraft {
+  order: OrderSnapshot;
+  quantityText: string;
+  priceText: string;
+  triggerText: string;
+}
+
+export interface StatusDetail {
+  orderid: string;
+  loading: boolean;
+  order?: OrderSnapshot;
+  error?: IpcError;
+}
+
+const PRICE_TYPES: readonly PriceType[] = ['MARKET', 'LIMIT', 'SL', 'SL-M'];
+const ACTIONS: readonly Action[] = ['BUY', 'SELL'];
+
+const asPriceType = (s: string): PriceType | undefined => PRICE_TYPES.find((p) => p === s.toUpperCase());
+const asAction = (s: string): Action | undefined => ACTIONS.find((a) => a === s.toUpperCase());
+function asProduct(exchange: string, s: string): Product | undefined {
+  return productsFor(exchange).find((p) => p === s.toUpperCase());
+}
+
+function describe(order: Pick<OrderSnapshot, 'action' | 'symbol' | 'exchange'>): string {
+  return `${order.action.toUpperCase()} ${displayName(order.symbol)} ${order.exchange}`;
+}
+
+const failed = (what: string, error: IpcError): Notice => ({
+  // An unknown outcome was sent and may have happened: the core settles it from the order book.
+  tone: error.kind === 'unknown_outcome' ? 'pending' : 'error',
+  text:
+    error.kind === 'unknown_outcome'
+      ? `${what}: no answer from the gateway; reconciling with the order book (${error.message})`
+      : `${what} refused: ${error.message}`,
+  kind: error.kind,
+});
+
+export class OrderActions {
+  notice = $state<Notice | undefined>();
+  editing = $state<ModifyDraft | undefined>();
+  /** The instrument and limits the modify form is checked against (loaded when it opens). */
+  editInstrument = $state<TicketInstrument | undefined>();
+  editLimits = $state<TicketLimits | undefined>();
+  editLoadError = $state<string | undefined>();
+  detail = $state<StatusDetail | undefined>();
+  /** Order ids (and `*` for cancel all) with an action on its way. */
+  readonly busy = new SvelteSet<string>();
+
+  readonly #bridge: BridgeApi;
+  readonly #confirm: ConfirmState;
+
+  readonly editIssues: TicketIssue[] = $derived(this.editing ? this.#check(this.editing) : []);
+
+  constructor(bridge: BridgeApi, confirm: ConfirmState) {
+    this.#bridge = bridge;
+    this.#confirm = confirm;
+  }
+
+  // ---- modify ----
+  /** Opens the modify form on a working order, its fields set to the order's values. */
+  async startModify(order: OrderSnapshot): Promise<void> {
+    if (!isWorking(order.status)) {
+      this.notice = {
+        tone: 'error',
+        text: `${describe(order)} is ${order.status}: only open orders can be modified`,
+      };
+      return;
+    }
+    this.editing = {
+      order,
+      quantityText: String(order.quantity),
+      priceText: order.price > 0 ? String(order.price) : '',
+      triggerText: order.triggerPrice > 0 ? String(order.triggerPrice) : '',
+    };
+    this.editInstrument = undefined;
+    this.editLoadError = undefined;
+    const [sym, settings] = await Promise.all([
+      this.#bridge.invoke('market.symbol', { symbol: order.symbol, exchange: order.exchange }),
+      this.#bridge.invoke('settings.get'),
+    ]);
+    if (this.editing?.order.orderid !== order.orderid) return;
+    if (sym.ok) this.editInstrument = sym.value;
+    else
+      this.editLoadError = `Tick and lot of ${order.symbol} unknown (${sym.error.message}); the gateway will check them`;
+    if (settings.ok) this.editLimits = settings.value.risk;
+  }
+
+  cancelModify(): void {
+    this.editing = undefined;
+  }
+
+  #check(d: ModifyDraft): TicketIssue[] {
+    const o = d.order;
+    const side = asAction(o.action);
+    const priceType = asPriceType(o.pricetype);
+    const product = asProduct(o.exchange, o.product);
+    if (!side || !priceType || !product)
+      return [
+        {
+          field: 'instrument',
+          code: 'not_tradable',
+          message: `The order's ${!side ? 'side' : !priceType ? 'price type' : 'product'} is not one the desk can modify`,
+        },
+      ];
+    const draft: TicketDraft = {
+      side,
+      quantityText: d.quantityText,
+      quantityUnit: 'shares',
+      product,
+      priceType,
+      priceText: d.priceText,
+      triggerText: d.triggerText,
+      disclosedText: '',
+    };
+    // Without the instrument, judge the numbers alone (tick 0: any price, lot 1).
+    const instrument: TicketInstrument = this.editInstrument ?? {
+      symbol: o.symbol,
+      exchange: o.exchange,
+      lotSize: 1,
+      tickSize: 0,
+      freezeQuantity: null,
+      instrumentType: '',
+      strike: null,
+    };
+    const issues = validateTicket(draft, { instrument, limits: this.editLimits });
+    const qty = Number(d.quantityText.trim());
+    if (Number.isInteger(qty) && qty > 0 && qty < o.filledQuantity)
+      issues.push({
+        field: 'quantity',
+        code: 'not_positive',
+        message: `Quantity cannot go below the ${formatQty(o.filledQuantity)} already filled`,
+      });
+    return issues;
+  }
+
+  /** Sends the modify form (after the confirmation, if settings ask for one). */
+  async submitModify(): Promise<boolean> {
+    const d = this.editing;
+    if (!d || this.busy.has(d.order.orderid)) return false;
+    if (this.editIssues.length > 0) {
+      this.notice = { tone: 'error', text: this.editIssues.map((i) => i.message).join('; ') };
+      return false;
+    }
+    const o = d.order;
+    const priceType = asPriceType(o.pricetype);
+    const side = asAction(o.action);
+    const product = asProduct(o.exchange, o.product);
+    if (!priceType || !side || !product || !isOrderExchange(o.exchange)) return false;
+    const fields = fieldsFor(priceType, o.exchange);
+    const input: ChannelInput<'orders.modify'> = {
+      orderid: o.orderid,
+      exchange: o.exchange,
+      symbol: o.symbol,
+      action: side,
+      product,
+      pricetype: priceType,
+      quantity: Number(d.quantityText.trim()),
+      price: fields.price ? Number(d.priceText.trim()) : 0,
+      trigger_price: fields.trigger ? Number(d.triggerText.trim()) : 0,
+      disclosed_quantity: 0,
+      ...(o.strategy ? { strategy: o.strategy } : {}),
+    };
+    const tick = this.editInstrument?.tickSize;
+    const what = `Modify ${describe(o)} to ${formatQty(input.quantity)}${fields.price ? ` @ ${formatPrice(input.price, tick)}` : ''}${fields.trigger ? ` trigger ${formatPrice(input.trigger_price, tick)}` : ''}`;
+    if (await this.#needsConfirm('modify')) {
+      const yes = await this.#confirm.ask({
+        title: 'Modify order?',
+        lines: [
+          `${what}.`,
+          `Order ${o.orderid}: now ${formatQty(o.quantity)} @ ${formatPrice(o.price, tick)}.`,
+        ],
+        confirmLabel: 'Modify order',
+        cancelLabel: 'Keep as is',
+        tone: 'normal',
+      });
+      if (!yes) return false;
+    }
+    const r = await this.#run(o.orderid, () => this.#bridge.invoke('orders.modify', input));
+    if (!r) return false;
+    if (r.ok) {
+      this.editing = undefined;
+      this.notice = { tone: 'ok', text: `${what}: sent (order ${r.value.orderid})` };
+      return true;
+    }
+    this.notice = failed('Modify', r.error);
+    // An unknown outcome may have gone through: the form closes rather than invite a resend.
+    if (r.error.kind === 'unknown_outcome') this.editing = undefined;
+    return false;
+  }
+
+  // ---- cancel ----
+  async cancel(order: OrderSnapshot): Promise<boolean> {
+    if (this.busy.has(order.orderid)) return false;
+    if (!isWorking(order.status)) {
+      this.notice = { tone: 'error', text: `${describe(order)} is ${order.status}: nothing to cancel` };
+      return false;
+    }
+    const what = `${describe(order)} ${formatQty(order.quantity)} (order ${order.orderid})`;
+    if (await this.#needsConfirm('cancel')) {
+      const yes = await this.#confirm.ask({
+        title: 'Cancel order?',
+        lines: [`Cancel ${what}.`],
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep order',
+      });
+      if (!yes) return false;
+    }
+    const r = await this.#run(order.orderid, () =>
+      this.#bridge.invoke('orders.cancel', {
+        orderid: order.orderid,
+        ...(order.strategy ? { strategy: order.strategy } : {}),
+      }),
+    );
+    if (!r) return false;
+    this.notice = r.ok ? { tone: 'ok', text: `Cancel sent: ${what}` } : failed('Cancel', r.error);
+    return r.ok;
+  }
+
+  /** Cancels every open and trigger-pending order of the account, after an explicit yes. */
+  async cancelAll(orders: readonly OrderSnapshot[]): Promise<boolean> {
+    if (this.busy.has('*')) return false;
+    const working = orders.filter((o) => isWorking(o.status));
+    const yes = await this.#confirm.ask({
+      title: 'Cancel all open orders?',
+      lines: [
+        working.length === 1
+          ? 'Cancels the 1 open or trigger-pending order.'
+          : `Cancels all ${formatQty(working.length)} open and trigger-pending orders.`,
+        // Upstream's cancel-all is account-wide (every strategy), and so is the paper gateway's.
+        'The gateway cancels every working order of the account, whichever strategy placed it.',
+      ],
+      confirmLabel: 'Cancel all orders',
+      cancelLabel: 'Keep orders',
+    });
+    if (!yes) return false;
+    const r = await this.#run('*', () => this.#bridge.invoke('orders.cancelAll'));
+    if (!r) return false;
+    if (!r.ok) {
+      this.notice = failed('Cancel all', r.error);
+      return false;
+    }
+    const { canceled_orders: done, failed_cancellations: left } = r.value;
+    this.notice = {
+      tone: left.length > 0 ? 'error' : 'ok',
+      text:
+        `Cancel all: ${formatQty(done.length)} cancelled` +
+        (left.length > 0
+          ? `, ${formatQty(left.length)} not: ${left.map((f) => `${f.orderid} (${f.message})`).join(', ')}`
+          : ''),
+    };
+    return left.length === 0;
+  }
+
+  // ---- status ----
+  /** Reads one order's status from the gateway for the detail panel. */
+  async showStatus(order: Pick<OrderSnapshot, 'orderid' | 'strategy'>): Promise<void> {
+    this.detail = { orderid: order.orderid, loading: true };
+    const r = await this.#bridge.invoke('orders.status', {
+      orderid: order.orderid,
+      ...(order.strategy ? { strategy: order.strategy } : {}),
+    });
+    if (this.detail?.orderid !== order.orderid) return;
+    this.detail = r.ok
+      ? { orderid: order.orderid, loading: false, order: r.value }
+      : { orderid: order.orderid, loading: false, error: r.error };
+  }
+
+  closeStatus(): void {
+    this.detail = undefined;
+  }
+
+  // ---- positions ----
+  /** Exits one position: a MARKET smart order to 0, after an explicit yes. */
+  async exitPosition(p: PositionView): Promise<boolean> {
+    const key = `exit:${p.exchange}:${p.symbol}:${p.product}`;
+    if (this.busy.has(key)) return false;
+    const product = asProduct(p.exchange, p.product);
+    if (p.quantity === 0 || !product || !isOrderExchange(p.exchange)) {
+      this.notice = {
+        tone: 'error',
+        text:
+          p.quantity === 0
+            ? `${displayName(p.symbol)} is already flat`
+            : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be exited from the desk`,
+      };
+      return false;
+    }
+    const side: Action = p.quantity > 0 ? 'SELL' : 'BUY';
+    const what = `${side} ${formatQty(Math.abs(p.quantity))} ${displayName(p.symbol)} ${p.exchange} ${p.product} at market`;
+    const yes = await this.#confirm.ask({
+      title: 'Exit position?',
+      lines: [
+        `Net ${formatQty(p.quantity, { signed: true })} ${displayName(p.symbol)} ${p.product}.`,
+        `Sends a smart order to bring it to 0: ${what}.`,
+      ],
+      confirmLabel: `${side === 'SELL' ? 'Sell' : 'Buy'} to exit`,
+      cancelLabel: 'Keep position',
+    });
+    if (!yes) return false;
+    const input: ChannelInput<'orders.smart'> = {
+      symbol: p.symbol,
+      exchange: p.exchange,
+      product,
+      action: side,
+      pricetype: 'MARKET',
+      quantity: Math.abs(p.quantity),
+      position_size: 0,
+    };
+    const r = await this.#run(key, () => this.#bridge.invoke('orders.smart', input));
+    if (!r) return false;
+    if (!r.ok) {
+      this.notice = failed('Exit', r.error);
+      return false;
+    }
+    this.notice = {
+      tone: 'ok',
+      text: r.value.orderid
+        ? `Exit sent: ${what} (order ${r.value.orderid})`
+        : `Exit: ${r.value.message ?? 'the gateway placed no order'}`,
+    };
+    return true;
+  }
+
+  // ---- helpers ----
+  async #needsConfirm(action: 'modify' | 'cancel'): Promise<boolean> {
+    const r = await this.#bridge.invoke('settings.get');
+    // Settings unreadable: ask, the safe side.
+    return r.ok ? r.value.confirmations[action] : true;
+  }
+
+  /** Runs one action for a key, marking it busy; undefined when one was already running. */
+  async #run<T>(key: string, call: () => Promise<T>): Promise<T | undefined> {
+    if (this.busy.has(key)) return undefined;
+    this.busy.add(key);
+    try {
+      return await call();
+    } finally {
+      this.busy.delete(key);
+    }
+  }
+}
