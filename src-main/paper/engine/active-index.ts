@@ -2,7 +2,7 @@
 // O(orders that can act now) rather than O(all resting orders): open MARKET/SL-M orders walk the
 // book on every pass; resting limits and pending stops sit in per-instrument heaps ordered by the
 // price at which they become actionable, so a pass only pops those the last price has reached.
-import type { OrderRow } from './ledger.js';
+import type { OrderRow } from './ledger-rows.js';
 
 interface Entry {
   order: OrderRow;

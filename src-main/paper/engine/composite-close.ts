@@ -5,10 +5,9 @@ import type {
   ClosePositionRequest,
   HostedClosePositionRequest,
   PositionsOpenRequest,
-  Product,
 } from '../../contract/index.js';
 import { HttpError } from '../http/route-kit.js';
-import type { TradingEngine } from './engine.js';
+import type { StrategyExposure, TradingEngine } from './engine.js';
 
 export interface CancelAllAnswer {
   status: 'success';
@@ -140,13 +139,6 @@ export function closeStrategy(
   });
 }
 
-interface Exposure {
-  symbol: string;
-  exchange: string;
-  product: Product;
-  quantity: number;
-}
-
 /**
  * Per (symbol, exchange, product): the strategy's filled net quantity plus the signed unfilled rest
  * of its working MARKET orders. Empty only when the strategy holds nothing and has nothing filling.
@@ -155,9 +147,9 @@ export function eventualExposure(
   engine: TradingEngine,
   account: string,
   strategy: string,
-): Map<string, Exposure> {
-  const byKey = new Map<string, Exposure>();
-  const add = (e: Exposure) => {
+): Map<string, StrategyExposure> {
+  const byKey = new Map<string, StrategyExposure>();
+  const add = (e: StrategyExposure) => {
     const key = `${e.exchange}|${e.symbol}|${e.product}`;
     const row = byKey.get(key) ?? { symbol: e.symbol, exchange: e.exchange, product: e.product, quantity: 0 };
     row.quantity += e.quantity;

@@ -23,6 +23,14 @@ export interface OrderInput {
   disclosed_quantity: number;
 }
 
+/** A strategy's net filled quantity in one (symbol, exchange, product). */
+export interface StrategyExposure {
+  symbol: string;
+  exchange: string;
+  product: Product;
+  quantity: number;
+}
+
 export interface PaperOrder extends OrderInput {
   orderid: string;
   account: string;
@@ -116,10 +124,7 @@ export interface TradingEngine {
     product: Product,
   ): number;
   /** Non-zero net exposures of one strategy, per (symbol, exchange, product). */
-  strategyExposure(
-    account: string,
-    strategy: string,
-  ): { symbol: string; exchange: string; product: Product; quantity: number }[];
+  strategyExposure(account: string, strategy: string): StrategyExposure[];
   /** Runs matching for resting orders at the clock's current time (the server also calls it on a timer). */
   tick(): void;
   /** Runs `fn` in one SQLite transaction: everything it does is committed together or not at all. */

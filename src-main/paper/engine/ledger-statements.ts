@@ -1,6 +1,6 @@
 // The ledger's prepared statements, one per query, compiled once per connection.
 import type Database from 'better-sqlite3';
-import type { Product } from '../../contract/index.js';
+import type { StrategyExposure } from './engine.js';
 import type {
   AccountRow,
   FundTotals,
@@ -104,10 +104,7 @@ export function prepareStatements(db: Database.Database) {
       `SELECT quantity FROM strategy_positions
        WHERE account = ? AND strategy = ? AND exchange = ? AND symbol = ? AND product = ?`,
     ),
-    strategyOf: db.prepare<
-      [string, string],
-      { exchange: string; symbol: string; product: Product; quantity: number }
-    >(
+    strategyOf: db.prepare<[string, string], StrategyExposure>(
       `SELECT exchange, symbol, product, quantity FROM strategy_positions
        WHERE account = ? AND strategy = ? AND quantity != 0 ORDER BY exchange, symbol, product`,
     ),

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Product } from '../../contract/index.js';
+import type { StrategyExposure } from './engine.js';
 import type {
   AccountRow,
   FundDelta,
@@ -19,18 +19,6 @@ import type {
 } from './ledger-rows.js';
 import { createOrMigrate } from './ledger-schema.js';
 import { prepareStatements, type LedgerStatements } from './ledger-statements.js';
-
-export type {
-  AccountRow,
-  FundDelta,
-  FundTotals,
-  HoldingRow,
-  NewOrderRow,
-  OrderRow,
-  PositionRow,
-  StoredResponse,
-  TradeRow,
-} from './ledger-rows.js';
 
 export const LEDGER_FILE = 'paper.db';
 
@@ -241,10 +229,7 @@ export class Ledger {
   ): number {
     return this.s.strategyGet.get(account, strategy, exchange, symbol, product)?.quantity ?? 0;
   }
-  strategyExposure(
-    account: string,
-    strategy: string,
-  ): { exchange: string; symbol: string; product: Product; quantity: number }[] {
+  strategyExposure(account: string, strategy: string): StrategyExposure[] {
     return this.s.strategyOf.all(account, strategy);
   }
 

@@ -4,7 +4,14 @@
 import type { Action, Product } from '../../contract/index.js';
 import type { Instrument } from '../instruments/instrument.js';
 import type { Clock, Market } from '../market/market.js';
-import type { PaperFunds, PaperHolding, PaperOrder, PaperPosition, PaperTrade } from './engine.js';
+import type {
+  PaperFunds,
+  PaperHolding,
+  PaperOrder,
+  PaperPosition,
+  PaperTrade,
+  StrategyExposure,
+} from './engine.js';
 import { istDayOf, istDayStartMs } from './ist-time.js';
 import type { Ledger } from './ledger.js';
 import type { OrderRow, TradeRow } from './ledger-rows.js';
@@ -137,13 +144,8 @@ export class ReadViews {
     return this.d.ledger.strategyQuantity(account, strategy, exchange, normaliseSymbol(symbol), product);
   }
 
-  strategyExposure(
-    account: string,
-    strategy: string,
-  ): { symbol: string; exchange: string; product: Product; quantity: number }[] {
-    return this.d.ledger
-      .strategyExposure(account, strategy)
-      .map((r) => ({ symbol: r.symbol, exchange: r.exchange, product: r.product, quantity: r.quantity }));
+  strategyExposure(account: string, strategy: string): StrategyExposure[] {
+    return this.d.ledger.strategyExposure(account, strategy);
   }
 
   private ltpUnits(exchange: string, symbol: string): number {

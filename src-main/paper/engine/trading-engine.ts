@@ -19,6 +19,7 @@ import type {
   PaperPosition,
   PaperTrade,
   PaperTradingEngine,
+  StrategyExposure,
   TradingEngineDeps,
 } from './engine.js';
 import { DEFAULT_CAPITAL } from './engine.js';
@@ -363,10 +364,7 @@ class Engine implements PaperTradingEngine {
     return this.views.strategyQuantity(account, strategy, symbol, exchange, product);
   }
 
-  strategyExposure(
-    account: string,
-    strategy: string,
-  ): { symbol: string; exchange: string; product: Product; quantity: number }[] {
+  strategyExposure(account: string, strategy: string): StrategyExposure[] {
     this.sync();
     return this.views.strategyExposure(account, strategy);
   }

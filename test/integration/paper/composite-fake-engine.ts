@@ -10,6 +10,7 @@ import type {
   OrderInput,
   PaperOrder,
   PaperPosition,
+  StrategyExposure,
   TradingEngine,
 } from '../../../src-main/paper/engine/engine.js';
 import { HttpError, type RouteKit, type RoutePlugin } from '../../../src-main/paper/http/route-kit.js';
@@ -128,7 +129,7 @@ export class FakeEngine implements TradingEngine {
       .reduce((a, f) => a + f.signed, 0);
   }
   strategyExposure(account: string, strategy: string) {
-    const byKey = new Map<string, { symbol: string; exchange: string; product: Product; quantity: number }>();
+    const byKey = new Map<string, StrategyExposure>();
     for (const f of this.fills.filter((x) => x.strategy === `${account}|${strategy}`)) {
       const e = byKey.get(f.key) ?? {
         symbol: f.symbol,
