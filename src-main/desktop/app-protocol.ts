@@ -1,36 +1,11 @@
 // The app:// protocol handler: serves the built renderer (out/renderer) and nothing else. Pure over an
 // injected file reader, so path traversal, types and headers are tested without Electron.
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { errorCode, errorMessage } from '../contract/index.js';
 import type { Logger } from '../core/index.js';
+import { mimeType } from '../core/mime-type.js';
 import { APP_HOST, APP_SCHEME } from './app-url.js';
 import { RENDERER_CSP } from './csp.js';
-
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The Content-Type for a file name; unknown types are served as opaque bytes (with nosniff). */
-export function mimeType(file: string): string {
-  return MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /** Headers every answer carries, errors included. */
 export function securityHeaders(): Record<string, string> {

@@ -1,28 +1,14 @@
 // The built renderer (out/renderer), read once at start: only files that were there are ever served,
 // so no request path can reach anything else on disk.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { mimeType } from '../core/mime-type.js';
 import { webIndexHtml } from './page-policy.js';
 
 export interface StaticFile {
   body: Buffer;
   contentType: string;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export class RendererFilesError extends Error {
   override name = 'RendererFilesError';
@@ -52,7 +38,7 @@ export function loadRendererFiles(
   const map = new Map<string, StaticFile>();
   for (const file of files) {
     const urlPath = `/${relative(root, file).split(sep).join('/')}`;
-    const contentType = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const contentType = mimeType(file);
     let body = readFileSync(file);
     if (urlPath === '/index.html') body = Buffer.from(webIndexHtml(body.toString('utf8')));
     map.set(urlPath, { body, contentType });
@@ -66,6 +52,6 @@ export function loadRendererFiles(
 export function staticFile(body: string | Buffer, path: string): StaticFile {
   return {
     body: typeof body === 'string' ? Buffer.from(body) : body,
-    contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    contentType: mimeType(path),
   };
 }

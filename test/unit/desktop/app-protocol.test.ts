@@ -5,11 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAppProtocolHandler,
-  mimeType,
-  resolveAppPath,
-} from '../../../src-main/desktop/app-protocol.js';
+import { createAppProtocolHandler, resolveAppPath } from '../../../src-main/desktop/app-protocol.js';
 import { RENDERER_CSP } from '../../../src-main/desktop/csp.js';
 
 let dir: string;
@@ -121,17 +117,6 @@ describe('resolveAppPath', () => {
     expect(resolveAppPath('/r', 'app://bundle/a%2F..%2F..%2Fx')).toEqual({ ok: false, status: 403 });
     expect(resolveAppPath('/r', 'app://bundle/a%5Cb')).toEqual({ ok: false, status: 400 });
     expect(resolveAppPath('/r', 'app://bundle/a%00b')).toEqual({ ok: false, status: 400 });
-  });
-});
-
-describe('mimeType', () => {
-  it('knows the bundle types and serves anything else as opaque bytes', () => {
-    expect(mimeType('a.svg')).toBe('image/svg+xml');
-    expect(mimeType('A.PNG')).toBe('image/png');
-    expect(mimeType('a.json')).toBe('application/json');
-    expect(mimeType('a.wasm')).toBe('application/wasm');
-    expect(mimeType('a.exe')).toBe('application/octet-stream');
-    expect(mimeType('noext')).toBe('application/octet-stream');
   });
 });
 
