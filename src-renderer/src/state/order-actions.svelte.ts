@@ -43,6 +43,9 @@ export interface ModifyDraft {
   triggerText: string;
 }
 
+/** What is wrong with a modify: the ticket's reasons, or a quantity under what already filled. */
+export type ModifyIssue = TicketIssue | { field: 'quantity'; code: 'below_filled'; message: string };
+
 export interface StatusDetail {
   orderid: string;
   loading: boolean;
@@ -87,7 +90,7 @@ export class OrderActions {
   readonly #bridge: BridgeApi;
   readonly #confirm: ConfirmState;
 
-  readonly editIssues: TicketIssue[] = $derived(this.editing ? this.#check(this.editing) : []);
+  readonly editIssues: ModifyIssue[] = $derived(this.editing ? this.#check(this.editing) : []);
 
   constructor(bridge: BridgeApi, confirm: ConfirmState) {
     this.#bridge = bridge;
@@ -127,7 +130,7 @@ export class OrderActions {
     this.editing = undefined;
   }
 
-  #check(d: ModifyDraft): TicketIssue[] {
+  #check(d: ModifyDraft): ModifyIssue[] {
     const o = d.order;
     const side = asAction(o.action);
     const priceType = asPriceType(o.pricetype);
@@ -160,12 +163,12 @@ export class OrderActions {
       instrumentType: '',
       strike: null,
     };
-    const issues = validateTicket(draft, { instrument, limits: this.editLimits });
+    const issues: ModifyIssue[] = validateTicket(draft, { instrument, limits: this.editLimits });
     const qty = Number(d.quantityText.trim());
     if (Number.isInteger(qty) && qty > 0 && qty < o.filledQuantity)
       issues.push({
         field: 'quantity',
-        code: 'not_positive',
+        code: 'below_filled',
         message: `Quantity cannot go below the ${formatQty(o.filledQuantity)} already filled`,
       });
     return issues;
