@@ -137,7 +137,10 @@ describe('the status bar', () => {
     expect(screen.getByTestId('banner-key')).toHaveTextContent(
       'API key rejected by the gateway · Settings ▸ Profiles',
     );
-    expect(screen.getByTestId('key')).toHaveTextContent('key rejected');
+    // Said once, by the connection; the key's own pill keeps where it is stored, marked as the problem.
+    expect(screen.getByTestId('connection')).toHaveTextContent('key rejected');
+    expect(screen.getByTestId('key')).toHaveTextContent('key in keychain');
+    expect(screen.getByTestId('key')).toHaveAttribute('data-state', 'problem');
     await fireEvent.click(screen.getByRole('button', { name: 'Open Profiles' }));
     await flush();
     const dialog = screen.getByRole('dialog', { name: 'Profiles and API keys' });

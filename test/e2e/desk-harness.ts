@@ -1,0 +1,164 @@
+// The desk end to end: one browser-mode host (temp data dir, port 0, embedded paper gateway) and one
+// Chromium page per test file, screenshots at 1280×720 and 420 px wide under test-results/, and a
+// standalone paper gateway child for the flows that need a gateway they can stop and restart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { BridgeApi } from '../../src-main/contract/index.js';
+import { ensureRendererBuilt, ROOT, signalGroup, startWebProcess, type WebProcess } from './web-process.js';
+
+// The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
+declare const window: { bridge: BridgeApi };
+
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const SHOTS = join(ROOT, 'test-results');
+// Without these Chromium keeps trying to reach the internet (environment.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+export const WIDE = { width: 1280, height: 720 };
+export const NARROW = { width: 420, height: 720 };
+
+export interface Desk {
+  web: WebProcess;
+  browser: Browser;
+  page: Page;
+  dataDir: string;
+  /** Console errors and page errors, for a test to assert there were none. */
+  problems: string[];
+  /** Every WebSocket frame the page received (a key must never be among them). */
+  framesToPage: string[];
+  /** Screenshots at 1280×720 and 420 px wide: test-results/desk-<name>-1280.png and -420.png. */
+  shots(name: string): Promise<void>;
+  /** The embedded paper gateway's URL, as profiles.list gives it. */
+  paperUrl(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the host and opens the desk in Chromium; resolves once it shows PAPER, connected. */
+export async function openDesk(prefix: string): Promise<Desk> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: bash scripts/setup.sh installs it (apt package chromium)`,
+    );
+  ensureRendererBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const [web, browser] = await Promise.all([
+    startWebProcess(['--port', '0', '--data', dataDir, '--no-open', '--no-keychain']),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+  ]);
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const framesToPage: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => framesToPage.push(String(f.payload))));
+  await page.goto(web.url);
+  await page
+    .getByTestId('connection')
+    .and(page.locator('[data-state="connected"]'))
+    .waitFor({ timeout: 20_000 });
+
+  return {
+    web,
+    browser,
+    page,
+    dataDir,
+    problems,
+    framesToPage,
+    async shots(name) {
+      await page.screenshot({ path: join(SHOTS, `desk-${name}-1280.png`) });
+      await page.setViewportSize(NARROW);
+      // A layout switch may animate nothing, but give the narrow layout a frame to settle.
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `desk-${name}-420.png`) });
+      await page.setViewportSize(WIDE);
+      await page.waitForTimeout(50);
+    },
+    async paperUrl() {
+      const r = await page.evaluate(() => window.bridge.invoke('profiles.list'));
+      if (!r.ok) throw new Error(`profiles.list: ${r.error.message}`);
+      const paper = r.value.profiles.find((p) => p.kind === 'paper');
+      if (!paper?.baseUrl) throw new Error('the paper profile has no URL');
+      return paper.baseUrl;
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await web.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PaperProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** `npm run paper` as a child (node + tsx, its own process group), on `port` (0: any free one). */
+export function startPaper(
+  dataDir: string,
+  apiKey: string,
+  port = 0,
+  timeoutMs = 30_000,
+): Promise<PaperProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src-main', 'paper', 'cli.ts'),
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      '--apikey',
+      apiKey,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((r) => child.on('exit', () => r()));
+  const pid = child.pid;
+  async function stop(): Promise<void> {
+    if (pid === undefined) return;
+    signalGroup(pid, 'SIGKILL');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`paper gateway printed no address within ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /^Listening on (http:\/\/[\d.]+:(\d+))/.exec(line);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ child, url: m[1]!, port: Number(m[2]), stop });
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`paper gateway exited before listening: ${stderr}`));
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
