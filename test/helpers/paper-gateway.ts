@@ -1,9 +1,13 @@
 // Starts an embedded paper gateway for a test file: temp data dir, port 0, ManualClock at a fixed
-// IST time so prices and bars are deterministic. Returns small fetch helpers over real HTTP.
+// IST time so prices and bars are deterministic. Returns small fetch helpers over real HTTP;
+// useEngineGateway also hands back the order engine, for ledger checks and driving matching.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKey } from '../../src-main/paper/auth/key-store.js';
+import { engineExtension } from '../../src-main/paper/engine/extension.js';
+import type { PaperTradingEngine } from '../../src-main/paper/engine/trading-engine.js';
+import type { Instrument } from '../../src-main/paper/instruments/instrument.js';
 import { ManualClock } from '../../src-main/paper/market/index.js';
 import {
   startPaperGateway,
@@ -35,6 +39,10 @@ export interface TestGateway {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
   request(path: string, init: RequestInit): Promise<HttpResult>;
+  /** POST /api/v1/<path> with `key` as the body's apikey, as every OpenAlgo call sends it. */
+  api(path: string, key: string, fields?: Record<string, unknown>): Promise<HttpResult>;
+  /** An instrument of the master; throws when there is none (the test named it wrong). */
+  instrument(exchange: string, symbol: string): Instrument;
   /** A fresh API key added to the gateway's store, i.e. a new account. */
   newKey(): string;
   stop(): Promise<void>;
@@ -70,6 +78,12 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   if (gateway.apiKey === undefined) throw new Error('test gateway started without a usable API key');
   const apiKey = gateway.apiKey;
   const request = async (path: string, init: RequestInit) => toResult(await fetch(gateway.url + path, init));
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   return {
     url: gateway.url,
     apiKey,
@@ -77,12 +91,13 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     gateway,
     dataDir,
     request,
-    post: (path, body, headers = {}) =>
-      request(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
+    post,
+    api: (path, key, fields = {}) => post(`/api/v1/${path}`, { apikey: key, ...fields }),
+    instrument(exchange, symbol) {
+      const i = gateway.master.get(exchange, symbol);
+      if (!i) throw new Error(`no ${exchange}:${symbol}`);
+      return i;
+    },
     get: (path, headers = {}) => request(path, { method: 'GET', headers }),
     newKey() {
       const key = generateApiKey();
@@ -99,4 +114,31 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
 /** A gateway started before the tests of the calling file (or describe block) and stopped after them. */
 export function useTestGateway(opts: TestGatewayOptions = {}): TestGateway {
   return useStarted(() => startTestGateway(opts));
+}
+
+export interface EngineTestGateway extends TestGateway {
+  engine: PaperTradingEngine;
+}
+
+/** A test gateway with its order engine (the default extension, built here) handed back. */
+export async function startEngineGateway(
+  opts: Omit<TestGatewayOptions, 'extensions'> = {},
+): Promise<EngineTestGateway> {
+  let engine: PaperTradingEngine | undefined;
+  const gw = await startTestGateway({
+    ...opts,
+    extensions: [engineExtension({ onEngine: (e) => (engine = e) })],
+  });
+  if (!engine) throw new Error('the engine extension did not hand over its engine');
+  return { ...gw, engine };
+}
+
+/** startEngineGateway before the tests of the calling file (or describe block), stopped after them. */
+export function useEngineGateway(opts: Omit<TestGatewayOptions, 'extensions'> = {}): EngineTestGateway {
+  return useStarted(() => startEngineGateway(opts));
+}
+
+/** A price on the instrument's tick, to the 4 decimals the gateway keeps. */
+export function tickRound(i: Instrument, price: number): number {
+  return Number((Math.round(price / i.tickSize) * i.tickSize).toFixed(4));
 }

@@ -8,11 +8,10 @@ import { createCore, type Core, type CorePorts } from '../../../src-main/core/in
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 import type { EventName, EventPayload } from '../../../src-main/contract/index.js';
 import { ManualClock } from '../../../src-main/gateway/index.js';
-import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startEngineGateway, tickRound, type TestGateway } from '../../helpers/paper-gateway.js';
 import { useStarted } from '../../helpers/use-started.js';
 import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
 
@@ -28,22 +27,14 @@ export interface Paper {
 }
 
 export async function startPaper(): Promise<Paper> {
-  let engine: PaperTradingEngine | undefined;
-  const gw = await startTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+  const gw = await startEngineGateway();
   const proxy = await startFaultProxy(gw.url);
   return {
     gw,
     proxy,
-    engine: () => {
-      if (!engine) throw new Error('no engine');
-      return engine;
-    },
-    inst(exchange, symbol) {
-      const i = gw.gateway.master.get(exchange, symbol);
-      if (!i) throw new Error(`no ${exchange}:${symbol}`);
-      return i;
-    },
-    onTick: (i, p) => Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4)),
+    engine: () => gw.engine,
+    inst: (exchange, symbol) => gw.instrument(exchange, symbol),
+    onTick: tickRound,
     ltp: (i) => gw.gateway.market.lastPrice(i),
     async stop() {
       await proxy.stop();

@@ -5,27 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../../src-main/paper/auth/key-store.js';
-import { engineExtension, resetPaperBooks } from '../../../src-main/paper/engine/extension.js';
+import { resetPaperBooks } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
-import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { startTestGateway, useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import {
+  startTestGateway,
+  useEngineGateway,
+  tickRound,
+  type HttpResult,
+} from '../../helpers/paper-gateway.js';
 
-let engine: PaperTradingEngine;
-const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+const gw = useEngineGateway();
 
 type Fields = Record<string, unknown>;
 type Action = 'BUY' | 'SELL';
-
-function inst(symbol: string): Instrument {
-  const i = gw.gateway.master.get('NSE', symbol);
-  if (!i) throw new Error(`no NSE:${symbol}`);
-  return i;
-}
-const tickRound = (i: Instrument, p: number): number =>
-  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
-const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
 
 function ok(r: HttpResult): string {
   expect(r.status, r.text).toBe(200);
@@ -34,7 +26,7 @@ function ok(r: HttpResult): string {
 }
 async function market(key: string, action: Action, quantity: number, strategy = 'setup', symbol = 'SBIN') {
   const id = ok(
-    await post('placeorder', key, { strategy, exchange: 'NSE', symbol, action, quantity, product: 'MIS' }),
+    await gw.api('placeorder', key, { strategy, exchange: 'NSE', symbol, action, quantity, product: 'MIS' }),
   );
   expect((await orderStatus(key, id)).order_status).toBe('complete');
   return id;
@@ -50,27 +42,27 @@ interface OrderRow {
   symbol: string;
 }
 async function orderStatus(key: string, orderid: string): Promise<OrderRow> {
-  return (await post('orderstatus', key, { strategy: 'x', orderid })).body.data as OrderRow;
+  return (await gw.api('orderstatus', key, { strategy: 'x', orderid })).body.data as OrderRow;
 }
 async function orders(key: string): Promise<OrderRow[]> {
-  return ((await post('orderbook', key, {})).body.data as { orders: OrderRow[] }).orders;
+  return ((await gw.api('orderbook', key, {})).body.data as { orders: OrderRow[] }).orders;
 }
 async function net(key: string, symbol = 'SBIN'): Promise<number> {
-  const rows = (await post('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
+  const rows = (await gw.api('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
   return rows.filter((r) => r.symbol === symbol).reduce((a, r) => a + Number(r.quantity), 0);
 }
 async function strategyQty(key: string, strategy: string, symbol = 'SBIN'): Promise<number> {
-  const r = await post('positionsopen', key, { strategy, symbol, exchange: 'NSE', product: 'MIS' });
+  const r = await gw.api('positionsopen', key, { strategy, symbol, exchange: 'NSE', product: 'MIS' });
   expect(r.status, r.text).toBe(200);
   return r.body.quantity as number;
 }
 async function modeVersion(key: string): Promise<number> {
-  return ((await post('analyzer', key, {})).body.data as { mode_version: number }).mode_version;
+  return ((await gw.api('analyzer', key, {})).body.data as { mode_version: number }).mode_version;
 }
 
 describe('placesmartorder, every row end to end', () => {
   const smart = (key: string, action: Action, quantity: number, position_size: number, extra: Fields = {}) =>
-    post('placesmartorder', key, {
+    gw.api('placesmartorder', key, {
       strategy: 'smart',
       exchange: 'NSE',
       symbol: 'SBIN',
@@ -130,7 +122,7 @@ describe('placesmartorder, every row end to end', () => {
 
   it('honours the requested LIMIT price (Decision 4)', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
     const id = ok(await smart(key, 'BUY', 0, 10, { pricetype: 'LIMIT', price: String(limit) }));
     const o = await orderStatus(key, id);
@@ -148,7 +140,7 @@ describe('placesmartorder, every row end to end', () => {
   it('takes quantity, position_size and price as JSON numbers too', async () => {
     const key = gw.newKey();
     await setUp(key, 40);
-    const r = await post('placesmartorder', key, {
+    const r = await gw.api('placesmartorder', key, {
       strategy: 'smart',
       exchange: 'NSE',
       symbol: 'SBIN',
@@ -176,7 +168,7 @@ describe('placesmartorder, every row end to end', () => {
 describe('splitorder', () => {
   it('five full children and a remainder: six orders in the book, per-child status', async () => {
     const key = gw.newKey();
-    const r = await post('splitorder', key, {
+    const r = await gw.api('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
       symbol: 'SBIN',
@@ -211,7 +203,7 @@ describe('splitorder', () => {
 
   it('reports a refused child per child and still answers success', async () => {
     const key = gw.newKey();
-    const r = await post('splitorder', key, {
+    const r = await gw.api('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
       symbol: 'NOPE',
@@ -228,7 +220,7 @@ describe('splitorder', () => {
 
   it('refuses more than 100 children', async () => {
     const key = gw.newKey();
-    const r = await post('splitorder', key, {
+    const r = await gw.api('splitorder', key, {
       strategy: 'split',
       exchange: 'NSE',
       symbol: 'SBIN',
@@ -245,7 +237,7 @@ describe('splitorder', () => {
 describe('basketorder', () => {
   it('places every good leg (BUY first) with the basket strategy and reports the bad one', async () => {
     const key = gw.newKey();
-    const r = await post('basketorder', key, {
+    const r = await gw.api('basketorder', key, {
       strategy: 'basket',
       orders: [
         { symbol: 'INFY', exchange: 'NSE', action: 'SELL', quantity: '2', product: 'MIS' },
@@ -271,9 +263,9 @@ describe('basketorder', () => {
 describe('basketorder fields', () => {
   it('takes numbers or strings per leg and applies the defaults (MARKET, MIS)', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.9);
-    const r = await post('basketorder', key, {
+    const r = await gw.api('basketorder', key, {
       strategy: 'basket',
       orders: [
         { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 2 },
@@ -318,10 +310,10 @@ describe('cancelallorder', () => {
   it('cancels every open LIMIT and trigger-pending SL order of the account, whatever the strategy', async () => {
     const key = gw.newKey();
     const other = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const p = gw.gateway.market.lastPrice(i);
     const limit = (k: string, strategy: string) =>
-      post('placeorder', k, {
+      gw.api('placeorder', k, {
         strategy,
         exchange: 'NSE',
         symbol: 'SBIN',
@@ -331,7 +323,7 @@ describe('cancelallorder', () => {
         price: tickRound(i, p * 0.9),
       });
     const stop = (strategy: string) =>
-      post('placeorder', key, {
+      gw.api('placeorder', key, {
         strategy,
         exchange: 'NSE',
         symbol: 'SBIN',
@@ -352,7 +344,7 @@ describe('cancelallorder', () => {
     const otherAccount = ok(await limit(other, 'A'));
     expect((await orderStatus(key, working[2] as string)).order_status).toBe('trigger pending');
 
-    const r = await post('cancelallorder', key, { strategy: 'A' });
+    const r = await gw.api('cancelallorder', key, { strategy: 'A' });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Canceled 5 orders. Failed to cancel 0 orders.');
     expect([...(r.body.canceled_orders as string[])].sort()).toEqual([...working].sort());
@@ -361,12 +353,12 @@ describe('cancelallorder', () => {
     expect((await orderStatus(key, done)).order_status).toBe('complete');
     // Another key is another account: untouched.
     expect((await orderStatus(other, otherAccount)).order_status).toBe('open');
-    const f = (await post('funds', key, {})).body.data as Record<string, string>;
+    const f = (await gw.api('funds', key, {})).body.data as Record<string, string>;
     const position = Number(f.utiliseddebits);
     expect(position).toBeGreaterThan(0); // only the filled BUY's position margin is left
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
 
-    const again = await post('cancelallorder', key, { strategy: 'B' });
+    const again = await gw.api('cancelallorder', key, { strategy: 'B' });
     expect(again.body).toEqual({
       status: 'success',
       canceled_orders: [],
@@ -385,7 +377,7 @@ describe('closeposition and positionsopen', () => {
     expect(await strategyQty(key, 'A')).toBe(10);
     expect(await net(key)).toBe(6);
 
-    const r = await post('closeposition', key, { strategy: 'A' });
+    const r = await gw.api('closeposition', key, { strategy: 'A' });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({
       status: 'success',
@@ -401,7 +393,7 @@ describe('closeposition and positionsopen', () => {
     const closing = (await orders(key)).slice(0, 2);
     expect(closing.every((o) => o.strategy === 'A' && o.pricetype === 'MARKET')).toBe(true);
 
-    const again = await post('closeposition', key, { strategy: 'A' });
+    const again = await gw.api('closeposition', key, { strategy: 'A' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
       status: 'success',
@@ -413,7 +405,7 @@ describe('closeposition and positionsopen', () => {
   it('positionsopen ignores the hosted snapshot fields', async () => {
     const key = gw.newKey();
     await market(key, 'BUY', 7, 'A');
-    const r = await post('positionsopen', key, {
+    const r = await gw.api('positionsopen', key, {
       strategy: 'A',
       symbol: 'SBIN',
       exchange: 'NSE',
@@ -428,7 +420,7 @@ describe('closeposition and positionsopen', () => {
 
   describe('hosted variant', () => {
     const hosted = async (key: string, request_id: string, extra: Fields = {}) =>
-      post('closeposition', key, {
+      gw.api('closeposition', key, {
         strategy: 'A',
         expected_mode: 'analyze',
         expected_balance_type: 'sandbox',
@@ -506,7 +498,7 @@ describe('closeposition and positionsopen', () => {
 
     it('an incomplete hosted body is a 400', async () => {
       const key = gw.newKey();
-      const r = await post('closeposition', key, { strategy: 'A', expected_mode: 'analyze' });
+      const r = await gw.api('closeposition', key, { strategy: 'A', expected_mode: 'analyze' });
       expect(r.status).toBe(400);
       expect(r.body.status).toBe('error');
     });
@@ -517,7 +509,7 @@ describe('analyzer', () => {
   it('counts the account orders and reports the mode snapshot', async () => {
     const key = gw.newKey();
     await market(key, 'BUY', 1);
-    const r = await post('analyzer', key, {});
+    const r = await gw.api('analyzer', key, {});
     expect(r.body).toEqual({
       status: 'success',
       data: {
@@ -525,7 +517,7 @@ describe('analyzer', () => {
         mode: 'analyze',
         total_logs: 1,
         balance_type: 'sandbox',
-        mode_version: engine.mode().mode_version,
+        mode_version: gw.engine.mode().mode_version,
       },
     });
   });
@@ -536,9 +528,9 @@ describe('mode switch after a reset', () => {
   it('a stale expected_mode_version gets SERVER_MODE_SWITCH_DETECTED with the current values', async () => {
     const key = gw.newKey();
     const stale = await modeVersion(key);
-    engine.reset();
+    gw.engine.reset();
     await market(key, 'BUY', 10, 'A');
-    const r = await post('closeposition', key, {
+    const r = await gw.api('closeposition', key, {
       strategy: 'A',
       expected_mode: 'analyze',
       expected_balance_type: 'sandbox',
@@ -555,7 +547,7 @@ describe('mode switch after a reset', () => {
       mode_version: stale + 1,
     });
     expect(await strategyQty(key, 'A')).toBe(10);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 });
 
@@ -605,9 +597,8 @@ describe('--reset between runs (the CLI path)', () => {
 
 // Own gateway: the large orders drain the shared simulated book and move the clock.
 describe('closeposition while a close is still filling', () => {
-  let ownEngine: PaperTradingEngine;
-  const own = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
-  const call = (path: string, f: Fields) => own.post(`/api/v1/${path}`, { apikey: own.apiKey, ...f });
+  const own = useEngineGateway();
+  const call = (path: string, f: Fields) => own.api(path, own.apiKey, f);
   const book = async () => ((await call('orderbook', {})).body.data as { orders: OrderRow[] }).orders;
 
   it('a second close while the first is still filling does not over-close', async () => {
@@ -635,7 +626,7 @@ describe('closeposition while a close is still filling', () => {
     // Let the book refill until both orders complete: the strategy ends flat, not short.
     for (let i = 0; i < 600 && (await book()).some((o) => o.order_status === 'open'); i++) {
       own.clock.advance(1000);
-      ownEngine.tick();
+      own.engine.tick();
     }
     expect((await book()).map((o) => o.order_status)).toEqual(['complete', 'complete']);
     expect(

@@ -4,26 +4,14 @@
 // did not happen.
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
-import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
 
-let engine: PaperTradingEngine;
-const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+const gw = useEngineGateway();
 
 type Fields = Record<string, unknown>;
-const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
 
-function inst(symbol: string): Instrument {
-  const i = gw.gateway.master.get('NSE', symbol);
-  if (!i) throw new Error(`no NSE:${symbol}`);
-  return i;
-}
-const tickRound = (i: Instrument, p: number): number =>
-  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
 const ltp = (i: Instrument): number => gw.gateway.market.lastPrice(i);
 
 interface OrderRow {
@@ -36,7 +24,7 @@ interface OrderRow {
   average_price: number;
 }
 async function statusOf(key: string, orderid: string): Promise<OrderRow> {
-  const r = await post('orderstatus', key, { strategy: 'mod', orderid });
+  const r = await gw.api('orderstatus', key, { strategy: 'mod', orderid });
   expect(r.status, r.text).toBe(200);
   return r.body.data as OrderRow;
 }
@@ -56,17 +44,17 @@ async function resting(key: string, i: Instrument, f: Fields) {
     disclosed_quantity: 0,
     ...f,
   };
-  const r = await post('placeorder', key, order);
+  const r = await gw.api('placeorder', key, order);
   expect(r.status, r.text).toBe(200);
   const orderid = r.body.orderid as string;
-  const modify = (changes: Fields) => post('modifyorder', key, { ...order, orderid, ...changes });
+  const modify = (changes: Fields) => gw.api('modifyorder', key, { ...order, orderid, ...changes });
   return { orderid, modify };
 }
 
 describe('a modify that crosses the market fills like a placement', () => {
   it('a BUY LIMIT moved above the ask takes the book at the ask, not at the new limit', async () => {
     const key = gw.newKey();
-    const i = inst('INFY');
+    const i = gw.instrument('NSE', 'INFY');
     const { orderid, modify } = await resting(key, i, {});
     expect((await statusOf(key, orderid)).order_status).toBe('open');
     const ask = gw.gateway.market.book(i).asks[0]!.price;
@@ -77,12 +65,12 @@ describe('a modify that crosses the market fills like a placement', () => {
     const o = await statusOf(key, orderid);
     expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 5, price: above });
     expect(o.average_price).toBe(ask);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 
   it('a SELL LIMIT moved below the bid takes the book at the bid', async () => {
     const key = gw.newKey();
-    const i = inst('TCS');
+    const i = gw.instrument('NSE', 'TCS');
     const { orderid, modify } = await resting(key, i, {
       action: 'SELL',
       price: tickRound(i, ltp(i) * 1.05),
@@ -97,7 +85,7 @@ describe('a modify that crosses the market fills like a placement', () => {
 
   it('a modify that stays away from the market keeps the order resting', async () => {
     const key = gw.newKey();
-    const i = inst('ITC');
+    const i = gw.instrument('NSE', 'ITC');
     const { orderid, modify } = await resting(key, i, {});
     const lower = tickRound(i, ltp(i) * 0.9);
     expect((await modify({ price: lower })).status).toBe(200);
@@ -108,7 +96,7 @@ describe('a modify that crosses the market fills like a placement', () => {
 describe('what a modify may change', () => {
   it('LIMIT → MARKET converts the order, which then fills at the market', async () => {
     const key = gw.newKey();
-    const i = inst('HDFCBANK');
+    const i = gw.instrument('NSE', 'HDFCBANK');
     const { orderid, modify } = await resting(key, i, {});
     const ask = gw.gateway.market.book(i).asks[0]!.price;
     const m = await modify({ pricetype: 'MARKET', price: 0 });
@@ -116,12 +104,12 @@ describe('what a modify may change', () => {
     const o = await statusOf(key, orderid);
     expect(o).toMatchObject({ pricetype: 'MARKET', order_status: 'complete', filled_quantity: 5 });
     expect(o.average_price).toBe(ask);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 
   it('LIMIT → SL waits for its trigger; SL → LIMIT rests again; the price is kept when sent as 0', async () => {
     const key = gw.newKey();
-    const i = inst('RELIANCE');
+    const i = gw.instrument('NSE', 'RELIANCE');
     const { orderid, modify } = await resting(key, i, {});
     const limit = tickRound(i, ltp(i) * 1.06);
     const trigger = tickRound(i, ltp(i) * 1.05);
@@ -147,7 +135,7 @@ describe('what a modify may change', () => {
 
   it('SL-M without a trigger, or a MARKET with a price, is refused naming the field', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const { orderid, modify } = await resting(key, i, {});
     const a = await modify({ pricetype: 'SL-M', price: 0, trigger_price: 0 });
     expect(a.status).toBe(400);
@@ -160,10 +148,10 @@ describe('what a modify may change', () => {
 
   it('disclosed_quantity is applied', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const { orderid, modify } = await resting(key, i, {});
     expect((await modify({ disclosed_quantity: 2 })).status).toBe(200);
-    expect(engine.order(accountIdOf(key), orderid)).toMatchObject({ disclosed_quantity: 2 });
+    expect(gw.engine.order(accountIdOf(key), orderid)).toMatchObject({ disclosed_quantity: 2 });
   });
 
   it.each([
@@ -173,7 +161,7 @@ describe('what a modify may change', () => {
     ['product', { product: 'CNC' }],
   ])('a different %s is refused with 400 naming it, and nothing changes', async (field, change) => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const { orderid, modify } = await resting(key, i, {});
     const before = await statusOf(key, orderid);
     const r = await modify({ ...change, quantity: 9 });
@@ -185,7 +173,7 @@ describe('what a modify may change', () => {
 
   it('the symbol in any case and another strategy tag are the same order', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const { orderid, modify } = await resting(key, i, {});
     const r = await modify({ symbol: 'sbin', strategy: 'desk', quantity: 6 });
     expect(r.status, r.text).toBe(200);
@@ -194,7 +182,7 @@ describe('what a modify may change', () => {
 
   it('a modify that changes nothing says so instead of "modified"', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const { orderid, modify } = await resting(key, i, {});
     const r = await modify({});
     expect(r.status, r.text).toBe(200);

@@ -3,26 +3,10 @@
 // the change happens within the same clock millisecond as the read before it.
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
-import { engineExtension } from '../../../src-main/paper/engine/extension.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import { orderRecord, orderStatistics } from '../../../src-main/paper/http/order-format.js';
-import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
 
-let engine: PaperTradingEngine;
-const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
-
-type Fields = Record<string, unknown>;
-const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
-
-function inst(symbol: string): Instrument {
-  const i = gw.gateway.master.get('NSE', symbol);
-  if (!i) throw new Error(`no NSE:${symbol}`);
-  return i;
-}
-const tickRound = (i: Instrument, p: number): number =>
-  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
+const gw = useEngineGateway();
 
 interface Row {
   orderid: string;
@@ -33,10 +17,10 @@ interface Row {
 }
 /** The book over HTTP, checked against the records formatted afresh. */
 async function book(key: string): Promise<Row[]> {
-  const r = await post('orderbook', key, {});
+  const r = await gw.api('orderbook', key, {});
   expect(r.status, r.text).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-  const orders = engine.orders(accountIdOf(key));
+  const orders = gw.engine.orders(accountIdOf(key));
   expect(r.text).toBe(
     JSON.stringify({
       status: 'success',
@@ -50,10 +34,10 @@ const row = (rows: Row[], id: string): Row | undefined => rows.find((o) => o.ord
 describe('order book read from cached rows', () => {
   it('shows a modify, a fill and a cancel made in the same millisecond as the read before', async () => {
     const key = gw.newKey();
-    const i = inst('SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const ltp = gw.gateway.market.lastPrice(i);
     const place = (price: number) =>
-      post('placeorder', key, {
+      gw.api('placeorder', key, {
         strategy: 'cache',
         exchange: 'NSE',
         symbol: 'SBIN',
@@ -67,7 +51,7 @@ describe('order book read from cached rows', () => {
     expect((await book(key)).map((o) => o.orderid)).toEqual([b, a]);
 
     const lower = tickRound(i, ltp * 0.85);
-    const m = await post('modifyorder', key, {
+    const m = await gw.api('modifyorder', key, {
       strategy: 'cache',
       orderid: a,
       exchange: 'NSE',
@@ -87,7 +71,7 @@ describe('order book read from cached rows', () => {
     gw.gateway.market.setPrice(i, tickRound(i, lower * 0.99));
     expect(row(await book(key), a)).toMatchObject({ order_status: 'complete', filled_quantity: 4 });
 
-    expect((await post('cancelorder', key, { strategy: 'cache', orderid: b })).status).toBe(200);
+    expect((await gw.api('cancelorder', key, { strategy: 'cache', orderid: b })).status).toBe(200);
     expect(row(await book(key), b)).toMatchObject({ order_status: 'cancelled' });
 
     const c = (await place(tickRound(i, lower * 0.9))).body.orderid as string;

@@ -1,20 +1,11 @@
 // Single orders and account reads over real HTTP against the embedded gateway (ManualClock).
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
-import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound, type HttpResult } from '../../helpers/paper-gateway.js';
 
-let engine: PaperTradingEngine;
-const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
-
-function inst(exchange: string, symbol: string): Instrument {
-  const i = gw.gateway.master.get(exchange, symbol);
-  if (!i) throw new Error(`no ${exchange}:${symbol}`);
-  return i;
-}
+const gw = useEngineGateway();
 
 function firstFuture(exchange = 'NFO'): Instrument {
   const i = gw.gateway.master.all.find((x) => x.exchange === exchange && x.kind === 'FUT');
@@ -24,9 +15,7 @@ function firstFuture(exchange = 'NFO'): Instrument {
 
 type Fields = Record<string, unknown>;
 const place = (key: string, f: Fields): Promise<HttpResult> =>
-  gw.post('/api/v1/placeorder', { apikey: key, strategy: 'test', exchange: 'NSE', action: 'BUY', ...f });
-const read = async (path: string, key: string, extra: Fields = {}): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...extra });
+  gw.api('placeorder', key, { strategy: 'test', exchange: 'NSE', action: 'BUY', ...f });
 
 interface OrderRow {
   orderid: string;
@@ -41,18 +30,18 @@ interface OrderRow {
   timestamp: string;
 }
 async function status(key: string, orderid: string): Promise<OrderRow> {
-  const r = await read('orderstatus', key, { strategy: 'test', orderid });
+  const r = await gw.api('orderstatus', key, { strategy: 'test', orderid });
   expect(r.status).toBe(200);
   return r.body.data as OrderRow;
 }
 async function funds(key: string): Promise<Record<string, string>> {
-  return (await read('funds', key)).body.data as Record<string, string>;
+  return (await gw.api('funds', key)).body.data as Record<string, string>;
 }
 async function positions(key: string): Promise<Record<string, unknown>[]> {
-  return (await read('positionbook', key)).body.data as Record<string, unknown>[];
+  return (await gw.api('positionbook', key)).body.data as Record<string, unknown>[];
 }
 async function orderbook(key: string): Promise<{ orders: OrderRow[]; statistics: Record<string, number> }> {
-  return (await read('orderbook', key)).body.data as {
+  return (await gw.api('orderbook', key)).body.data as {
     orders: OrderRow[];
     statistics: Record<string, number>;
   };
@@ -64,11 +53,9 @@ function ok(r: HttpResult): string {
 /** Paise of a two-decimal string, to compare money exactly. */
 const paise = (s: unknown): number => Math.round(Number(s) * 100);
 const ltp = (i: Instrument): number => gw.gateway.market.lastPrice(i);
-const tickRound = (i: Instrument, p: number): number =>
-  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
 
 function expectInvariants(): void {
-  expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+  expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
 }
 
 describe('validation (400, not recorded)', () => {
@@ -133,7 +120,7 @@ describe('validation (400, not recorded)', () => {
     const usd = gw.gateway.master.all.find((i) => i.exchange === 'CDS' && i.kind === 'FUT');
     expect(usd).toBeDefined();
     const base = { strategy: 't', action: 'BUY' as const, product: 'MIS' as const, trigger_price: 0 };
-    const onTick = engine.placeOrder('acct-cds', {
+    const onTick = gw.engine.placeOrder('acct-cds', {
       ...base,
       exchange: 'CDS',
       symbol: usd!.symbol,
@@ -143,7 +130,7 @@ describe('validation (400, not recorded)', () => {
       disclosed_quantity: 0,
     });
     expect(onTick.ok).toBe(true);
-    const offTick = engine.placeOrder('acct-cds', {
+    const offTick = gw.engine.placeOrder('acct-cds', {
       ...base,
       exchange: 'CDS',
       symbol: usd!.symbol,
@@ -158,7 +145,7 @@ describe('validation (400, not recorded)', () => {
       message: 'Price 1.001 is not a multiple of tick size 0.0025',
     });
     const index = gw.gateway.master.all.find((i) => i.kind === 'INDEX');
-    const idx = engine.placeOrder('acct-cds', {
+    const idx = gw.engine.placeOrder('acct-cds', {
       ...base,
       exchange: index!.exchange,
       symbol: index!.symbol,
@@ -183,7 +170,7 @@ describe('validation (400, not recorded)', () => {
 describe('fills', () => {
   it('fills a MARKET order against the book and writes its trade', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'INFY');
+    const i = gw.instrument('NSE', 'INFY');
     const book = gw.gateway.market.book(i);
     const id = ok(await place(key, { symbol: 'INFY', quantity: 5 }));
     expect(id).toMatch(/^\d{14}$/);
@@ -191,7 +178,7 @@ describe('fills', () => {
     expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 5, pending_quantity: 0 });
     expect(o.average_price).toBe(book.asks[0]!.price);
     expect(o.timestamp).toBe('20-Nov-2026 10:00:00');
-    const trades = (await read('tradebook', key)).body.data as Record<string, unknown>[];
+    const trades = (await gw.api('tradebook', key)).body.data as Record<string, unknown>[];
     expect(trades).toHaveLength(1);
     expect(trades[0]).toMatchObject({
       orderid: id,
@@ -209,7 +196,7 @@ describe('fills', () => {
 
   it('walks the book: a large MARKET order fills partially, then completes on later ticks', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'HDFCBANK');
+    const i = gw.instrument('NSE', 'HDFCBANK');
     const shown = gw.gateway.market.book(i).asks.reduce((s, l) => s + l.quantity, 0);
     const qty = shown * 3;
     const id = ok(await place(key, { symbol: 'HDFCBANK', quantity: qty }));
@@ -218,18 +205,18 @@ describe('fills', () => {
     expect(o.filled_quantity).toBe(shown);
     expect(o.pending_quantity).toBe(qty - shown);
     // Same second: the book's liquidity is used up, so a tick adds nothing.
-    engine.tick();
+    gw.engine.tick();
     expect((await status(key, id)).filled_quantity).toBe(shown);
     for (let n = 0; n < 20 && o.order_status === 'open'; n++) {
       gw.clock.advance(1000);
-      engine.tick();
+      gw.engine.tick();
       o = await status(key, id);
     }
     expect(o.order_status).toBe('complete');
     expect(o.filled_quantity).toBe(qty);
-    const trades = ((await read('tradebook', key)).body.data as { quantity: number; price: number }[]).filter(
-      () => true,
-    );
+    const trades = (
+      (await gw.api('tradebook', key)).body.data as { quantity: number; price: number }[]
+    ).filter(() => true);
     const value = trades.reduce((s, t) => s + t.quantity * t.price, 0);
     expect(trades.reduce((s, t) => s + t.quantity, 0)).toBe(qty);
     expect(o.average_price).toBeCloseTo(value / qty, 2);
@@ -238,12 +225,12 @@ describe('fills', () => {
 
   it('rests a LIMIT order until the price reaches it, then fills at the limit', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'ICICIBANK');
+    const i = gw.instrument('NSE', 'ICICIBANK');
     const limit = tickRound(i, ltp(i) * 0.97);
     const id = ok(await place(key, { symbol: i.symbol, quantity: 10, pricetype: 'LIMIT', price: limit }));
     expect((await status(key, id)).order_status).toBe('open');
     gw.gateway.market.setPrice(i, tickRound(i, limit * 0.99));
-    engine.tick();
+    gw.engine.tick();
     const o = await status(key, id);
     expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 10, average_price: limit });
     expectInvariants();
@@ -251,7 +238,7 @@ describe('fills', () => {
 
   it('fills a marketable LIMIT at once from the book, at or better than its limit', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'TCS');
+    const i = gw.instrument('NSE', 'TCS');
     const limit = tickRound(i, ltp(i) * 1.01);
     const id = ok(await place(key, { symbol: i.symbol, quantity: 3, pricetype: 'LIMIT', price: limit }));
     const o = await status(key, id);
@@ -261,7 +248,7 @@ describe('fills', () => {
 
   it('holds SL-M and SL orders as trigger pending until triggered', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'RELIANCE');
+    const i = gw.instrument('NSE', 'RELIANCE');
     const p = ltp(i);
     const trig = tickRound(i, p * 1.02);
     const slm = ok(
@@ -285,13 +272,13 @@ describe('fills', () => {
 
     gw.gateway.market.setPrice(i, tickRound(i, p * 1.03));
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     expect((await status(key, slm)).order_status).toBe('complete');
     expect((await status(key, sl)).order_status).toBe('trigger pending');
 
     gw.gateway.market.setPrice(i, tickRound(i, p * 0.975));
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     const o = await status(key, sl);
     expect(o.order_status).toBe('complete');
     expect(o.average_price).toBeGreaterThanOrEqual(sellLimit);
@@ -302,7 +289,7 @@ describe('fills', () => {
 describe('modify and cancel', () => {
   it('modifies an open order and refuses terminal or unknown ones', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const limit = tickRound(i, ltp(i) * 0.9);
     const id = ok(await place(key, { symbol: 'SBIN', quantity: 10, pricetype: 'LIMIT', price: limit }));
     const newLimit = tickRound(i, limit - 1);
@@ -341,7 +328,7 @@ describe('modify and cancel', () => {
 
   it('cancels an open order, releasing its margin, and refuses terminal or unknown ones', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'SBIN');
+    const i = gw.instrument('NSE', 'SBIN');
     const limit = tickRound(i, ltp(i) * 0.9);
     const before = await funds(key);
     const id = ok(await place(key, { symbol: 'SBIN', quantity: 100, pricetype: 'LIMIT', price: limit }));
@@ -370,7 +357,7 @@ describe('modify and cancel', () => {
 describe('modify re-blocks margin', () => {
   it('raising a resting order blocks more, lowering releases, and an increase beyond the funds is refused', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'MARUTI');
+    const i = gw.instrument('NSE', 'MARUTI');
     const limit = tickRound(i, ltp(i) * 0.9);
     const id = ok(
       await place(key, { symbol: i.symbol, quantity: 10, product: 'CNC', pricetype: 'LIMIT', price: limit }),
@@ -426,7 +413,7 @@ describe('modify re-blocks margin', () => {
 
   it('raising a resting CNC SELL beyond the shares held is refused like a placement; within them it is accepted', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'INFY');
+    const i = gw.instrument('NSE', 'INFY');
     expect(
       (await status(key, ok(await place(key, { symbol: i.symbol, quantity: 10, product: 'CNC' }))))
         .order_status,
@@ -477,7 +464,7 @@ describe('modify re-blocks margin', () => {
 describe('positions and funds', () => {
   it('tracks buy, partial sell and reversal with realised P&L; a round trip restores capital + P&L', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'ITC');
+    const i = gw.instrument('NSE', 'ITC');
     const capital = paise((await funds(key)).availablecash);
     const buyPrice = tickRound(i, ltp(i) * 1.01);
     // Marketable LIMITs fill from the book; read the fill prices from the trade book.
@@ -494,7 +481,7 @@ describe('positions and funds', () => {
     expect(pos.quantity).toBe(-40);
     expect(
       (
-        await read('openposition', key, {
+        await gw.api('openposition', key, {
           strategy: 'test',
           symbol: i.symbol,
           exchange: 'NSE',
@@ -511,7 +498,7 @@ describe('positions and funds', () => {
     expect(pos.average_price).toBe('0.00');
 
     // Realised P&L from the trades themselves, in paise.
-    const trades = (await read('tradebook', key)).body.data as {
+    const trades = (await gw.api('tradebook', key)).body.data as {
       action: string;
       quantity: number;
       price: number;
@@ -531,7 +518,7 @@ describe('positions and funds', () => {
 
   it('refuses an order beyond the funds, recording it as rejected with the real message', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'RELIANCE');
+    const i = gw.instrument('NSE', 'RELIANCE');
     const qty = Math.min(i.freezeQty, Math.ceil(20_000_000 / ltp(i)));
     const r = await place(key, { symbol: i.symbol, quantity: qty, product: 'CNC' });
     expect(r.status).toBe(400);
@@ -567,7 +554,7 @@ describe('positions and funds', () => {
     const id = ok(await place(a, { symbol: 'INFY', quantity: 2 }));
     expect((await orderbook(b)).orders).toEqual([]);
     expect(await positions(b)).toEqual([]);
-    expect((await read('orderstatus', b, { strategy: 'test', orderid: id })).status).toBe(404);
+    expect((await gw.api('orderstatus', b, { strategy: 'test', orderid: id })).status).toBe(404);
     expect((await gw.post('/api/v1/cancelorder', { apikey: b, strategy: 'test', orderid: id })).status).toBe(
       404,
     );
@@ -594,13 +581,13 @@ describe('positions and funds', () => {
 describe('holdings', () => {
   it('settles CNC buys into holdings at the IST day boundary', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'TCS');
+    const i = gw.instrument('NSE', 'TCS');
     ok(await place(key, { symbol: 'TCS', quantity: 7, product: 'CNC' }));
     const before = await funds(key);
-    expect((await read('holdings', key)).body.data).toMatchObject({ holdings: [] });
+    expect((await gw.api('holdings', key)).body.data).toMatchObject({ holdings: [] });
 
     gw.clock.advance(24 * 3600 * 1000);
-    const h = (await read('holdings', key)).body.data as {
+    const h = (await gw.api('holdings', key)).body.data as {
       holdings: Record<string, unknown>[];
       statistics: Record<string, number>;
     };
@@ -617,7 +604,7 @@ describe('holdings', () => {
 
     // Holdings can be sold in CNC the next day.
     ok(await place(key, { symbol: 'TCS', action: 'SELL', quantity: 7, product: 'CNC' }));
-    expect(((await read('holdings', key)).body.data as { holdings: unknown[] }).holdings).toEqual([]);
+    expect(((await gw.api('holdings', key)).body.data as { holdings: unknown[] }).holdings).toEqual([]);
     expect((await funds(key)).utiliseddebits).toBe('0.00');
     expectInvariants();
   });
@@ -639,7 +626,7 @@ const show = (n: number): string => String(Number(n.toFixed(4)));
 describe('request fields (spec §2.1): strings or numbers, defaults', () => {
   it('placeorder takes every field as a string or as a number, with the same result', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'AXISBANK');
+    const i = gw.instrument('NSE', 'AXISBANK');
     const limit = away(i, -10);
     const trig = away(i, -9.5);
     const asStrings = ok(
@@ -687,7 +674,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
       price: limit,
       trigger_price: trig,
     });
-    expect(engine.order(accountIdOf(key), asStrings)?.disclosed_quantity).toBe(0);
+    expect(gw.engine.order(accountIdOf(key), asStrings)?.disclosed_quantity).toBe(0);
   });
 
   it('price "812.35" is read exactly (no float drift) and kept on the order', async () => {
@@ -706,7 +693,10 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
     expect(row).toMatchObject({ pricetype: 'MARKET', product: 'MIS', price: 0, trigger_price: 0 });
     const book = await orderbook(key);
     expect(book.orders[0]).toMatchObject({ orderid: id, pricetype: 'MARKET', product: 'MIS' });
-    expect(engine.order(accountIdOf(key), id)).toMatchObject({ disclosed_quantity: 0, status: 'complete' });
+    expect(gw.engine.order(accountIdOf(key), id)).toMatchObject({
+      disclosed_quantity: 0,
+      status: 'complete',
+    });
   });
 
   it('refuses malformed numbers with a message naming the field', async () => {
@@ -736,7 +726,7 @@ describe('request fields (spec §2.1): strings or numbers, defaults', () => {
 
   it('modifyorder takes every field as a string', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'MARUTI');
+    const i = gw.instrument('NSE', 'MARUTI');
     const id = ok(
       await place(key, { symbol: 'MARUTI', quantity: 2, pricetype: 'LIMIT', price: away(i, -10) }),
     );
@@ -828,7 +818,7 @@ describe('product and exchange rules, lots and ticks on every exchange', () => {
     ['CDS', 'FUT', 0.0025],
   ] as const)('%s %s: prices and triggers on the %s tick grid', async (ex, kind, tick) => {
     const key = gw.newKey();
-    const i = ex === 'NSE' || ex === 'BSE' ? inst(ex, 'SBIN') : firstOf(ex, kind);
+    const i = ex === 'NSE' || ex === 'BSE' ? gw.instrument(ex, 'SBIN') : firstOf(ex, kind);
     expect(i.tickSize).toBe(tick);
     const product = kind === 'EQ' ? 'MIS' : 'NRML';
     const on = away(i, -20);
@@ -852,7 +842,7 @@ describe('product and exchange rules, lots and ticks on every exchange', () => {
 describe('stop orders and modify', () => {
   it('modifies a trigger-pending SL order (quantity, price, trigger) and it triggers at the new trigger', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'BHARTIARTL');
+    const i = gw.instrument('NSE', 'BHARTIARTL');
     const p = ltp(i);
     const id = ok(
       await place(key, {
@@ -890,7 +880,7 @@ describe('stop orders and modify', () => {
     // Between the new trigger (2%) and the old one (5%): only the modified order triggers.
     gw.gateway.market.setPrice(i, tickRound(i, p * 1.025));
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     const o = await status(key, id);
     expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 8 });
     expect(o.average_price).toBeLessThanOrEqual(limit);
@@ -899,7 +889,7 @@ describe('stop orders and modify', () => {
 
   it('SL-M: a SELL stop triggers when the price falls to it and fills at the market; modify moves its trigger', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'KOTAKBANK');
+    const i = gw.instrument('NSE', 'KOTAKBANK');
     const p = ltp(i);
     ok(await place(key, { symbol: i.symbol, quantity: 6 })); // a long to protect
     const id = ok(
@@ -937,11 +927,11 @@ describe('stop orders and modify', () => {
 
     gw.gateway.market.setPrice(i, tickRound(i, p * 0.985)); // above the stop: nothing
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     expect((await status(key, id)).order_status).toBe('trigger pending');
     gw.gateway.market.setPrice(i, tickRound(i, p * 0.975)); // through the stop
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     const o = await status(key, id);
     expect(o).toMatchObject({ order_status: 'complete', filled_quantity: 6 });
     // SL-M fills at the market once triggered: at or below the stop for a SELL.
@@ -954,7 +944,7 @@ describe('stop orders and modify', () => {
 
   it('refuses to modify cancelled and rejected orders, with the reason', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'SUNPHARMA');
+    const i = gw.instrument('NSE', 'SUNPHARMA');
     const id = ok(
       await place(key, { symbol: i.symbol, quantity: 1, pricetype: 'LIMIT', price: away(i, -10) }),
     );
@@ -1010,7 +1000,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
     const key = gw.newKey();
     const capital = paise((await funds(key)).availablecash);
     expect(capital).toBe(10_000_000 * 100);
-    const eq = inst('NSE', 'ASIANPAINT');
+    const eq = gw.instrument('NSE', 'ASIANPAINT');
     const fut = firstOf('NFO', 'FUT');
     const opt = firstOf('NFO', 'CE');
     const eqPx = away(eq, -10);
@@ -1074,9 +1064,9 @@ describe('rejections, margin, P&L and holdings figures', () => {
 
   it('unrealised P&L follows the market price in the position book and funds; realised on close', async () => {
     const key = gw.newKey();
-    const i = inst('NSE', 'HINDUNILVR');
+    const i = gw.instrument('NSE', 'HINDUNILVR');
     ok(await place(key, { symbol: i.symbol, quantity: 10 }));
-    const trades = (await read('tradebook', key)).body.data as { quantity: number; price: number }[];
+    const trades = (await gw.api('tradebook', key)).body.data as { quantity: number; price: number }[];
     const cost = trades.reduce((s, t) => s + Math.round(t.quantity * t.price * 100), 0); // paise
     const up = tickRound(i, ltp(i) * 1.04);
     gw.gateway.market.setPrice(i, up);
@@ -1108,11 +1098,11 @@ describe('rejections, margin, P&L and holdings figures', () => {
 
   it('holdings statistics: exact values from the fills and the last price', async () => {
     const key = gw.newKey();
-    const a = inst('NSE', 'NESTLEIND');
-    const b = inst('NSE', 'BAJFINANCE');
+    const a = gw.instrument('NSE', 'NESTLEIND');
+    const b = gw.instrument('NSE', 'BAJFINANCE');
     ok(await place(key, { symbol: a.symbol, quantity: 8, product: 'CNC' }));
     ok(await place(key, { symbol: b.symbol, quantity: 3, product: 'CNC' }));
-    const trades = (await read('tradebook', key)).body.data as {
+    const trades = (await gw.api('tradebook', key)).body.data as {
       symbol: string;
       quantity: number;
       price: number;
@@ -1124,7 +1114,7 @@ describe('rejections, margin, P&L and holdings figures', () => {
     const lb = tickRound(b, ltp(b) * 0.97);
     gw.gateway.market.setPrice(a, la);
     gw.gateway.market.setPrice(b, lb);
-    const h = (await read('holdings', key)).body.data as {
+    const h = (await gw.api('holdings', key)).body.data as {
       holdings: Record<string, number | string>[];
       statistics: Record<string, number>;
     };
@@ -1166,8 +1156,7 @@ describe('test-only controls', () => {
 // Own gateway: its commits are made to fail. With group commit an answer waits for the commit of
 // its event-loop turn (extension.ts onSend), so a failed commit can never be acknowledged as 200.
 describe('no answer before the commit', () => {
-  let ownEngine: PaperTradingEngine;
-  const own = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (ownEngine = e) })] });
+  const own = useEngineGateway();
 
   it('a placeorder whose commit fails is answered as an error and leaves nothing behind', async () => {
     const body = {
@@ -1178,7 +1167,7 @@ describe('no answer before the commit', () => {
       action: 'BUY',
       quantity: 2,
     };
-    const ledger = ownEngine.ledger;
+    const ledger = own.engine.ledger;
     const realCommit = ledger.commit.bind(ledger);
     let failures = 1;
     ledger.commit = () => {

@@ -2,36 +2,23 @@
 // not already claimed: several orders that each "reduce" the same short on their own would, once all
 // filled, open a long nobody paid margin for, and cash would go negative.
 import { describe, expect, it } from 'vitest';
-import { engineExtension } from '../../../src-main/paper/engine/extension.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
-import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
 
-let engine: PaperTradingEngine;
-const gw = useTestGateway({ extensions: [engineExtension({ onEngine: (e) => (engine = e) })] });
+const gw = useEngineGateway();
 
 type Fields = Record<string, unknown>;
-const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
 const order = (key: string, f: Fields) =>
-  post('placeorder', key, { strategy: 'claims', exchange: 'NSE', symbol: 'SBIN', product: 'MIS', ...f });
+  gw.api('placeorder', key, { strategy: 'claims', exchange: 'NSE', symbol: 'SBIN', product: 'MIS', ...f });
 
-function sbin(): Instrument {
-  const i = gw.gateway.master.get('NSE', 'SBIN');
-  if (!i) throw new Error('no SBIN');
-  return i;
-}
-const tickRound = (i: Instrument, p: number): number =>
-  Number((Math.round(p / i.tickSize) * i.tickSize).toFixed(4));
 /** Paise of a two-decimal string. */
 const paise = (s: unknown): number => Math.round(Number(s) * 100);
 
 async function funds(key: string): Promise<Record<string, string>> {
-  return (await post('funds', key, {})).body.data as Record<string, string>;
+  return (await gw.api('funds', key, {})).body.data as Record<string, string>;
 }
 async function statusOf(key: string, orderid: string): Promise<Record<string, unknown>> {
-  return (await post('orderstatus', key, { strategy: 'claims', orderid })).body.data as Record<
+  return (await gw.api('orderstatus', key, { strategy: 'claims', orderid })).body.data as Record<
     string,
     unknown
   >;
@@ -44,7 +31,7 @@ async function fillMarket(key: string, action: 'BUY' | 'SELL', quantity: number)
   const id = r.body.orderid as string;
   for (let n = 0; n < 200 && (await statusOf(key, id)).order_status !== 'complete'; n++) {
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
   }
   expect((await statusOf(key, id)).order_status).toBe('complete');
 }
@@ -52,7 +39,7 @@ async function fillMarket(key: string, action: 'BUY' | 'SELL', quantity: number)
 describe('working orders that reduce the same position', () => {
   it('only the first of three BUY LIMITs against a 50,000 short is reducing; cash never goes negative', async () => {
     const key = gw.newKey();
-    const i = sbin();
+    const i = gw.instrument('NSE', 'SBIN');
     await fillMarket(key, 'SELL', 50_000);
     const afterShort = await funds(key);
     const available = paise(afterShort.availablecash);
@@ -74,19 +61,19 @@ describe('working orders that reduce the same position', () => {
     // The price falls through the limit: the one working order fills and closes the short.
     gw.gateway.market.setPrice(i, tickRound(i, limit * 0.99));
     gw.clock.advance(1000);
-    engine.tick();
+    gw.engine.tick();
     expect((await statusOf(key, first.body.orderid as string)).order_status).toBe('complete');
     const f = await funds(key);
     expect(paise(f.availablecash)).toBeGreaterThanOrEqual(0);
     expect(f.utiliseddebits).toBe('0.00');
-    const pos = (await post('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
+    const pos = (await gw.api('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
     expect(pos.find((p) => p.symbol === 'SBIN')?.quantity).toBe(0);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 
   it('a second reducing order blocks margin for the part the first already claimed', async () => {
     const key = gw.newKey();
-    const i = sbin();
+    const i = gw.instrument('NSE', 'SBIN');
     await fillMarket(key, 'SELL', 100);
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.98);
     const before = paise((await funds(key)).utiliseddebits);
@@ -101,16 +88,16 @@ describe('working orders that reduce the same position', () => {
     // Both fill: the account ends long 30 with that margin, and the books agree.
     gw.gateway.market.setPrice(i, tickRound(i, limit * 0.99));
     gw.clock.advance(1000);
-    engine.tick();
-    const pos = (await post('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
+    gw.engine.tick();
+    const pos = (await gw.api('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
     expect(pos.find((p) => p.symbol === 'SBIN')?.quantity).toBe(30);
     expect(paise((await funds(key)).availablecash)).toBeGreaterThan(0);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 
   it('a cancelled claim frees the position for the next order; a modify keeps its own claim', async () => {
     const key = gw.newKey();
-    const i = sbin();
+    const i = gw.instrument('NSE', 'SBIN');
     await fillMarket(key, 'SELL', 100);
     const limit = tickRound(i, gw.gateway.market.lastPrice(i) * 0.98);
     const used = async () => paise((await funds(key)).utiliseddebits);
@@ -121,7 +108,7 @@ describe('working orders that reduce the same position', () => {
     expect(await used()).toBe(base + full); // only the second blocks
     // Modifying the first (an earlier claim) leaves it reducing: nothing more is blocked.
     const lower = tickRound(i, limit * 0.99);
-    const m = await post('modifyorder', key, {
+    const m = await gw.api('modifyorder', key, {
       strategy: 'claims',
       orderid: first.body.orderid,
       exchange: 'NSE',
@@ -136,7 +123,7 @@ describe('working orders that reduce the same position', () => {
     });
     expect(m.status, m.text).toBe(200);
     expect(await used()).toBe(base + full);
-    const c = await post('cancelorder', key, { strategy: 'claims', orderid: first.body.orderid });
+    const c = await gw.api('cancelorder', key, { strategy: 'claims', orderid: first.body.orderid });
     expect(c.status).toBe(200);
     // The short is unclaimed again: a new reducing order blocks nothing.
     expect(
@@ -144,6 +131,6 @@ describe('working orders that reduce the same position', () => {
     ).toBe(200);
     expect(await used()).toBe(base + full);
     expect(second.status).toBe(200);
-    expect(checkLedgerInvariants(engine.ledger.db)).toEqual([]);
+    expect(checkLedgerInvariants(gw.engine.ledger.db)).toEqual([]);
   });
 });

@@ -5,19 +5,15 @@ import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js'
 
 const gw = useTestGateway();
 
-type Fields = Record<string, unknown>;
-const post = (path: string, key: string, f: Fields): Promise<HttpResult> =>
-  gw.post(`/api/v1/${path}`, { apikey: key, ...f });
-
 function ok(r: HttpResult): Record<string, unknown> {
   expect(r.status, r.text).toBe(200);
   expect(r.body.status, r.text).toBe('success');
   return r.body;
 }
 const buy = (key: string, symbol: string, quantity: number, strategy = 'CASE') =>
-  post('placeorder', key, { strategy, exchange: 'NSE', symbol, action: 'BUY', quantity, product: 'MIS' });
+  gw.api('placeorder', key, { strategy, exchange: 'NSE', symbol, action: 'BUY', quantity, product: 'MIS' });
 const open = (key: string, symbol: string, strategy = 'CASE') =>
-  post('positionsopen', key, { strategy, symbol, exchange: 'NSE', product: 'MIS' });
+  gw.api('positionsopen', key, { strategy, symbol, exchange: 'NSE', product: 'MIS' });
 
 describe('lower-case symbols', () => {
   it('positionsopen reports the exposure of a lower-case symbol (no false proof of zero)', async () => {
@@ -32,11 +28,16 @@ describe('lower-case symbols', () => {
     const key = gw.newKey();
     ok(await buy(key, 'SBIN', 10));
     const r = ok(
-      await post('openposition', key, { strategy: 'CASE', symbol: 'sbin', exchange: 'NSE', product: 'MIS' }),
+      await gw.api('openposition', key, {
+        strategy: 'CASE',
+        symbol: 'sbin',
+        exchange: 'NSE',
+        product: 'MIS',
+      }),
     );
     expect(r.quantity).toBe(10);
     const smart = ok(
-      await post('placesmartorder', key, {
+      await gw.api('placesmartorder', key, {
         strategy: 'CASE',
         exchange: 'NSE',
         symbol: 'sbin',
@@ -52,24 +53,24 @@ describe('lower-case symbols', () => {
   it('closeposition closes what a lower-case order opened, and positionsopen then proves zero', async () => {
     const key = gw.newKey();
     ok(await buy(key, 'infy', 6));
-    const close = ok(await post('closeposition', key, { strategy: 'CASE' }));
+    const close = ok(await gw.api('closeposition', key, { strategy: 'CASE' }));
     expect(close.message).toBe('All Open Positions SquaredOff');
     expect(ok(await open(key, 'infy')).quantity).toBe(0);
-    const book = (await post('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
+    const book = (await gw.api('positionbook', key, {})).body.data as { symbol: string; quantity: number }[];
     expect(book.filter((p) => p.symbol === 'INFY').map((p) => p.quantity)).toEqual([0]);
   });
 
   it('split and basket orders answer with the instrument symbol', async () => {
     const key = gw.newKey();
     const basket = ok(
-      await post('basketorder', key, {
+      await gw.api('basketorder', key, {
         strategy: 'CASE',
         orders: [{ symbol: 'tcs', exchange: 'NSE', action: 'BUY', quantity: 1 }],
       }),
     );
     expect(basket.results).toMatchObject([{ status: 'success', symbol: 'TCS' }]);
     ok(
-      await post('splitorder', key, {
+      await gw.api('splitorder', key, {
         strategy: 'CASE',
         exchange: 'NSE',
         symbol: 'tcs',
