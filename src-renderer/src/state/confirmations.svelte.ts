@@ -1,0 +1,60 @@
+// Whether to ask before each kind of order action (settings.confirmations: place, modify, cancel), as
+// NEST's per-action order prompts. Until settings are read every action asks: the safe side.
+import { getContext, hasContext, setContext } from 'svelte';
+import type { BridgeApi, OrderConfirmations } from '../../../src-main/contract/index.js';
+
+export type ConfirmAction = keyof OrderConfirmations;
+
+export const CONFIRM_LABELS: Readonly<Record<ConfirmAction, string>> = {
+  place: 'New order',
+  modify: 'Modify',
+  cancel: 'Cancel',
+};
+
+export class ConfirmationsState {
+  values = $state<OrderConfirmations>({ place: true, modify: true, cancel: true });
+  /** Why the toggles could not be read or the last change saved. */
+  problem = $state<string | undefined>();
+
+  readonly #bridge: BridgeApi;
+
+  constructor(bridge: BridgeApi) {
+    this.#bridge = bridge;
+  }
+
+  async load(): Promise<void> {
+    const res = await this.#bridge.invoke('settings.get');
+    if (res.ok) {
+      this.values = res.value.confirmations;
+      this.problem = undefined;
+    } else this.problem = `Confirmation settings could not be read (${res.error.message}); every action asks`;
+  }
+
+  asks(action: ConfirmAction): boolean {
+    return this.values[action];
+  }
+
+  /** Turns one prompt on or off and saves it; a refused save puts the old value back and says why. */
+  async set(action: ConfirmAction, on: boolean): Promise<boolean> {
+    const before = this.values[action];
+    this.values[action] = on;
+    const res = await this.#bridge.invoke('settings.update', { confirmations: { [action]: on } });
+    if (res.ok) {
+      this.values = res.value.confirmations;
+      this.problem = undefined;
+      return true;
+    }
+    this.values[action] = before;
+    this.problem = `Not saved: ${res.error.message}`;
+    return false;
+  }
+}
+
+// Its own context key: the ticket and the orders pane (modify, cancel) read the same toggles.
+export const CONFIRMATIONS = Symbol('confirmations');
+export const setConfirmations = (c: ConfirmationsState): ConfirmationsState => setContext(CONFIRMATIONS, c);
+export function getConfirmations(): ConfirmationsState {
+  if (!hasContext(CONFIRMATIONS))
+    throw new Error('ConfirmationsState is not in context: mount the pane under App or pass it');
+  return getContext<ConfirmationsState>(CONFIRMATIONS);
+}

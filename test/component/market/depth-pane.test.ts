@@ -1,0 +1,133 @@
+// The depth pane: follows the ticket's instrument with a focused depth watch, shows 5 levels a side
+// with totals and the session figures, flashes moved cells, and a click on a price fills the
+// ticket's price (LIMIT) without ever sending.
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MarketDepthEvent } from '../../../src-main/contract/index.js';
+import Depth from '../../../src-renderer/src/panes/Depth.svelte';
+import { deskFixture, settle } from '../helpers/desk-fixture';
+import { NIFTY_FUT, SBIN } from '../helpers/instruments';
+
+afterEach(() => document.body.replaceChildren());
+
+let seq = 100;
+function depth(over: Partial<MarketDepthEvent> = {}): MarketDepthEvent & { seq: number } {
+  return {
+    profileId: 'paper',
+    time: 1_700_000_000_000,
+    symbol: 'SBIN',
+    exchange: 'NSE',
+    ltp: 905.3,
+    change: 4.55,
+    changePercent: 0.5,
+    open: 901,
+    high: 910,
+    low: 899.5,
+    prevClose: 900.75,
+    volume: 1234567,
+    oi: 0,
+    bids: [905.25, 905.2, 905.15, 905.1, 905.05].map((price, i) => ({ price, quantity: 100 * (i + 1) })),
+    asks: [905.35, 905.4, 905.45, 905.5, 905.55].map((price, i) => ({ price, quantity: 50 * (i + 1) })),
+    totalBuyQty: 1500,
+    totalSellQty: 750,
+    ltq: 10,
+    ...over,
+    seq: ++seq,
+  };
+}
+
+async function mountDepth() {
+  const f = deskFixture({ instruments: [SBIN, NIFTY_FUT] });
+  render(Depth, { context: f.context });
+  await f.ticket.open('BUY', { symbol: 'SBIN', exchange: 'NSE' });
+  await settle();
+  return f;
+}
+
+describe('depth pane', () => {
+  it("follows the ticket's instrument with one focused depth watch, and moves it with the ticket", async () => {
+    const { bridge, ticket } = await mountDepth();
+    const depthWatches = () =>
+      bridge.callsTo('market.watch').filter((c) => (c.input as { mode: string }).mode === 'depth');
+    expect(depthWatches().map((c) => c.input)).toEqual([
+      { symbols: [{ symbol: 'SBIN', exchange: 'NSE' }], mode: 'depth', focus: true },
+    ]);
+    await ticket.open('BUY', { symbol: NIFTY_FUT.symbol, exchange: 'NFO' });
+    await settle();
+    expect(depthWatches().at(-1)?.input).toEqual({
+      symbols: [{ symbol: NIFTY_FUT.symbol, exchange: 'NFO' }],
+      mode: 'depth',
+      focus: true,
+    });
+    // The old depth watch is dropped once the new one is held.
+    expect(bridge.callsTo('market.unwatch').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows five levels a side with quantities and totals, and the session figures', async () => {
+    const { bridge } = await mountDepth();
+    bridge.emit('market.depth', depth());
+    await settle();
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    // header + 5 levels + totals
+    expect(rows).toHaveLength(7);
+    const cells = (row: HTMLElement | undefined) =>
+      Array.from(row!.querySelectorAll('td, th'), (c) => c.textContent?.trim());
+    expect(cells(rows[1])).toEqual(['100', '905.25', '905.35', '50']);
+    expect(cells(rows[5])).toEqual(['500', '905.05', '905.55', '250']);
+    expect(cells(rows[6])).toEqual(['1,500', 'Total bid · ask', '750']);
+    expect(screen.getByText('Volume').nextElementSibling).toHaveTextContent('12,34,567');
+    expect(screen.getByLabelText('Last price')).toHaveTextContent('905.30');
+  });
+
+  it('a click on a price fills the ticket price as LIMIT and sends nothing', async () => {
+    const { bridge, ticket } = await mountDepth();
+    ticket.priceType = 'MARKET';
+    bridge.emit('market.depth', depth());
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: "Ask 905.40: fill the ticket's price" }));
+    expect(ticket.priceType).toBe('LIMIT');
+    expect(ticket.priceText).toBe('905.40');
+    // Keyboard too: Enter on a focused price button is the same click.
+    const bid = screen.getByRole('button', { name: "Bid 905.15: fill the ticket's price" });
+    await fireEvent.click(bid);
+    expect(ticket.priceText).toBe('905.15');
+    expect(bridge.calls.filter((c) => c.channel.startsWith('orders.'))).toEqual([]);
+  });
+
+  it('a stop-loss order keeps its type; only the price changes', async () => {
+    const { bridge, ticket } = await mountDepth();
+    ticket.priceType = 'SL';
+    bridge.emit('market.depth', depth());
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: "Bid 905.25: fill the ticket's price" }));
+    expect(ticket.priceType).toBe('SL');
+    expect(ticket.priceText).toBe('905.25');
+  });
+
+  it('flashes a moved cell up or down, and restarts the flash on the next move', async () => {
+    const { bridge } = await mountDepth();
+    bridge.emit('market.depth', depth());
+    await settle();
+    const firstAsk = () => screen.getByRole('button', { name: /^Ask 905\.3[05]/ }).closest('td')!;
+    expect(firstAsk().className).not.toMatch(/flash/);
+    bridge.emit('market.depth', depth({ asks: [{ price: 905.3, quantity: 50 }] }));
+    await settle();
+    expect(firstAsk().className).toMatch(/flash-down-b/);
+    bridge.emit('market.depth', depth({ asks: [{ price: 905.35, quantity: 50 }], ltp: 905.35 }));
+    await settle();
+    expect(firstAsk().className).toMatch(/flash-up-a/);
+    expect(screen.getByLabelText('Last price').className).toMatch(/flash-up/);
+  });
+
+  it('ignores an older tick and ticks of other instruments', async () => {
+    const { bridge } = await mountDepth();
+    const newer = depth({ ltp: 906 });
+    const older = { ...depth({ ltp: 800 }), seq: newer.seq - 1 };
+    bridge.emit('market.depth', newer);
+    bridge.emit('market.depth', older);
+    bridge.emit('market.depth', depth({ symbol: 'INFY', ltp: 1500 }));
+    await settle();
+    expect(screen.getByLabelText('Last price')).toHaveTextContent('906.00');
+  });
+});
