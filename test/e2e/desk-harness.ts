@@ -162,3 +162,26 @@ export function startPaper(
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));
 }
+
+/** Calls a channel through the page's own bridge (to set up state a flow starts from). */
+export async function invoke<T = unknown>(page: Page, channel: string, input?: unknown): Promise<T> {
+  const r = await page.evaluate(
+    ([c, i]) => (window.bridge.invoke as (c: string, i: unknown) => Promise<unknown>)(c as string, i),
+    [channel, input] as const,
+  );
+  const result = r as { ok: boolean; value?: T; error?: { kind: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error?.kind} ${result.error?.message}`);
+  return result.value as T;
+}
+
+/** The last price of an NSE symbol, on its 0.05 tick. */
+export async function ltpOf(page: Page, symbol: string): Promise<number> {
+  const q = await invoke<{ data: { ltp: number } }>(page, 'market.quotes', { symbol, exchange: 'NSE' });
+  return q.data.ltp;
+}
+
+/** A price `pct` percent away from `ltp`, on the 0.05 tick, as text with two decimals. */
+export function priceAway(ltp: number, pct: number): string {
+  const ticks = Math.round((ltp * (1 + pct / 100)) / 0.05);
+  return (ticks * 0.05).toFixed(2);
+}

@@ -10,6 +10,7 @@ import type {
   IpcResult,
 } from '../../../src-main/contract/index.js';
 import type { LinkState } from '../lib/bridge';
+import type { Refusal } from '../lib/refusal-tap';
 
 /** Oldest entries leave past this many: a day of alerts, never an unbounded list. */
 export const ALERT_LOG_LIMIT = 500;
@@ -18,8 +19,11 @@ type UnknownEvent = EventPayload<'orders.unknown'>;
 type ReconciledEvent = EventPayload<'orders.reconciled'>;
 export type UnknownOperation = UnknownEvent['operation'];
 
-/** An alert's kind, plus `unknown` for an order action whose outcome is not known yet (or was settled). */
-export type AlertEntryKind = AlertEvent['kind'] | 'unknown';
+/**
+ * An alert's kind, plus `unknown` for an order action whose outcome is not known yet (or was settled)
+ * and `refusal` for one the desk sent and the risk checks, the duplicate guard or the gateway refused.
+ */
+export type AlertEntryKind = AlertEvent['kind'] | 'unknown' | 'refusal';
 
 export interface Resolution {
   /** True when the order book shows the action took effect. */
@@ -88,6 +92,7 @@ export class AlertLog {
   /** The seq the paused/muted state was last set from, so an older snapshot cannot undo it. */
   #stateSeq = 0;
   #linkLost = false;
+  #refusals = 0;
 
   constructor(bridge: BridgeApi, options: AlertLogOptions = {}) {
     this.#bridge = bridge;
@@ -140,6 +145,24 @@ export class AlertLog {
     this.problem = undefined;
     this.#seq = Math.max(this.#seq, r.value.seq);
     this.#applyState(r.value.alerts, r.value.seq);
+  }
+
+  /**
+   * An order action the desk sent and had refused (the bridge's refusal tap reports every one); a
+   * semi-auto gateway's "queued for approval" is listed as information, not as a refusal.
+   */
+  noteRefusal(r: Refusal): void {
+    const queued = r.error.kind === 'queued';
+    const what = r.what.charAt(0).toUpperCase() + r.what.slice(1);
+    this.#add({
+      id: `refusal:${r.time}:${++this.#refusals}`,
+      time: r.time,
+      kind: queued ? 'info' : 'refusal',
+      title: queued ? `${what}: queued for approval` : `${what} refused`,
+      body: r.error.message,
+      ...(r.orderid ? { orderid: r.orderid } : {}),
+      sticky: false,
+    });
   }
 
   /** The trader has looked at the list. */

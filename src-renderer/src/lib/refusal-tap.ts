@@ -1,0 +1,82 @@
+// Every order action the desk sends goes through one bridge; this wrapper hands each refusal (risk
+// check, duplicate guard, the gateway's own error) to a listener, so Alerts lists it whichever pane
+// sent the order, in the same words shown next to that pane. Unknown outcomes are not refusals: the
+// core announces those itself (orders.unknown) and settles them from the order book.
+import type { BridgeApi, Channel, IpcError } from '../../../src-main/contract/index.js';
+
+/** The channels that change orders or positions. */
+export const ORDER_CHANNELS = [
+  'orders.place',
+  'orders.modify',
+  'orders.cancel',
+  'orders.cancelAll',
+  'orders.smart',
+  'orders.split',
+  'orders.basket',
+  'orders.closePosition',
+] as const satisfies readonly Channel[];
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+export interface Refusal {
+  channel: OrderChannel;
+  /** What was asked, in a trader's words (`BUY 50,000 SBIN NSE`, `cancel order 2611…`). */
+  what: string;
+  error: IpcError;
+  orderid?: string;
+  time: number;
+}
+
+const isOrderChannel = (c: Channel): c is OrderChannel => (ORDER_CHANNELS as readonly Channel[]).includes(c);
+
+const qty = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+/** The request in words; only fields the contract's inputs have, never anything else from `input`. */
+export function describeRequest(channel: OrderChannel, input: unknown): { what: string; orderid?: string } {
+  const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const orderid = text(i['orderid']);
+  const leg = () => {
+    const q = Number(i['quantity']);
+    const amount = Number.isFinite(q) ? qty.format(q) : '?';
+    return `${text(i['action']) ?? ''} ${amount} ${text(i['symbol']) ?? ''} ${text(i['exchange']) ?? ''}`
+      .replace(/\s+/g, ' ')
+      .trim();
+  };
+  switch (channel) {
+    case 'orders.place':
+      return { what: leg() };
+    case 'orders.split':
+      return { what: `${leg()} (split)` };
+    case 'orders.smart':
+      return { what: `${text(i['symbol']) ?? ''} to position ${text(i['position_size']) ?? '?'}`.trim() };
+    case 'orders.modify':
+      return { what: `modify order ${orderid ?? '?'}`, ...(orderid ? { orderid } : {}) };
+    case 'orders.cancel':
+      return { what: `cancel order ${orderid ?? '?'}`, ...(orderid ? { orderid } : {}) };
+    case 'orders.cancelAll':
+      return { what: 'cancel all orders' };
+    case 'orders.basket':
+      return { what: 'basket order' };
+    case 'orders.closePosition':
+      return { what: 'close all positions' };
+  }
+}
+
+export function tapRefusals(
+  bridge: BridgeApi,
+  onRefusal: (r: Refusal) => void,
+  now: () => number = Date.now,
+): BridgeApi {
+  return {
+    on: (event, cb) => bridge.on(event, cb),
+    async invoke(channel, input) {
+      const r = await bridge.invoke(channel, input);
+      if (!r.ok && r.error.kind !== 'unknown_outcome' && isOrderChannel(channel))
+        onRefusal({ channel, ...describeRequest(channel, input), error: r.error, time: now() });
+      return r;
+    },
+  };
+}
