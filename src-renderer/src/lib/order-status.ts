@@ -43,3 +43,15 @@ export function isWorking(status: string): boolean {
   const f = orderFilterOf(status);
   return f === 'open' || f === 'trigger';
 }
+
+const SHORT_TYPES: Readonly<Record<string, string>> = {
+  MARKET: 'MKT',
+  LIMIT: 'LMT',
+  SL: 'SL',
+  'SL-M': 'SL-M',
+};
+
+/** The price type as the ticket's buttons name it (MKT, LMT, SL, SL-M); others as given. */
+export function shortPriceType(pricetype: string): string {
+  return SHORT_TYPES[pricetype.toUpperCase()] ?? pricetype;
+}

@@ -242,6 +242,23 @@ export class BooksState {
     return this.reconciling.find((r) => r.orderid === orderid);
   }
 
+  /**
+   * Reads the orders, positions and funds now, after the desk changed them (a close, an exit), so
+   * the books agree with what was just reported without waiting for the watcher's next poll.
+   */
+  async refresh(): Promise<void> {
+    const [orders, positions, funds] = await Promise.all([
+      this.#bridge.invoke('books.orders'),
+      this.#bridge.invoke('books.positions'),
+      this.#bridge.invoke('books.funds'),
+    ]);
+    if (orders.ok) this.orders = orders.value;
+    if (positions.ok) this.positions = positions.value;
+    if (funds.ok) this.funds = funds.value;
+    const refused = [orders, positions, funds].find((r) => !r.ok);
+    this.problem = refused && !refused.ok ? `Books: ${refused.error.message}` : undefined;
+  }
+
   /** Reads holdings now (they have no event: the watcher does not poll them). */
   async loadHoldings(): Promise<void> {
     this.holdingsLoading = true;

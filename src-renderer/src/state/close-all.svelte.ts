@@ -38,6 +38,8 @@ export interface CloseAllOptions {
   verifyAttempts?: number;
   verifyDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Called once a run ends, whatever its outcome (the desk re-reads its books). */
+  onFinished?: () => void | Promise<void>;
 }
 
 const LABELS: Record<CloseStep['id'], string> = {
@@ -147,6 +149,7 @@ export class CloseAllFlow {
       return await this.#verify(exposures);
     } finally {
       this.running = false;
+      await this.#options.onFinished?.();
     }
   }
 

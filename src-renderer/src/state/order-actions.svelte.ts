@@ -31,6 +31,8 @@ export type NoticeTone = 'ok' | 'error' | 'pending';
 export interface Notice {
   tone: NoticeTone;
   text: string;
+  /** The pane it belongs under: order actions under Orders, exits under Positions. */
+  scope: 'orders' | 'positions';
   /** The refusal's kind, when the bridge refused (risk, duplicate, unknown_outcome…). */
   kind?: IpcError['kind'];
 }
@@ -53,6 +55,16 @@ export interface StatusDetail {
   error?: IpcError;
 }
 
+export interface OrderActionsOptions {
+  /** Called after an exit was placed (the desk re-reads its books rather than wait for a poll). */
+  onChanged?: () => void | Promise<void>;
+  /**
+   * Whether settings ask before this action (the desk's ConfirmationsState); without it the
+   * settings are read on each action.
+   */
+  asks?: (action: 'modify' | 'cancel') => boolean;
+}
+
 const PRICE_TYPES: readonly PriceType[] = ['MARKET', 'LIMIT', 'SL', 'SL-M'];
 const ACTIONS: readonly Action[] = ['BUY', 'SELL'];
 
@@ -66,7 +78,8 @@ function describe(order: Pick<OrderSnapshot, 'action' | 'symbol' | 'exchange'>):
   return `${order.action.toUpperCase()} ${displayName(order.symbol)} ${order.exchange}`;
 }
 
-const failed = (what: string, error: IpcError): Notice => ({
+const failed = (what: string, error: IpcError, scope: Notice['scope'] = 'orders'): Notice => ({
+  scope,
   // An unknown outcome was sent and may have happened: the core settles it from the order book.
   tone: error.kind === 'unknown_outcome' ? 'pending' : 'error',
   text:
@@ -89,12 +102,14 @@ export class OrderActions {
 
   readonly #bridge: BridgeApi;
   readonly #confirm: ConfirmState;
+  readonly #options: OrderActionsOptions;
 
   readonly editIssues: ModifyIssue[] = $derived(this.editing ? this.#check(this.editing) : []);
 
-  constructor(bridge: BridgeApi, confirm: ConfirmState) {
+  constructor(bridge: BridgeApi, confirm: ConfirmState, options: OrderActionsOptions = {}) {
     this.#bridge = bridge;
     this.#confirm = confirm;
+    this.#options = options;
   }
 
   // ---- modify ----
@@ -102,6 +117,7 @@ export class OrderActions {
   async startModify(order: OrderSnapshot): Promise<void> {
     if (!isWorking(order.status)) {
       this.notice = {
+        scope: 'orders',
         tone: 'error',
         text: `${describe(order)} is ${order.status}: only open orders can be modified`,
       };
@@ -179,7 +195,11 @@ export class OrderActions {
     const d = this.editing;
     if (!d || this.busy.has(d.order.orderid)) return false;
     if (this.editIssues.length > 0) {
-      this.notice = { tone: 'error', text: this.editIssues.map((i) => i.message).join('; ') };
+      this.notice = {
+        scope: 'orders',
+        tone: 'error',
+        text: this.editIssues.map((i) => i.message).join('; '),
+      };
       return false;
     }
     const o = d.order;
@@ -220,7 +240,11 @@ export class OrderActions {
     if (!r) return false;
     if (r.ok) {
       this.editing = undefined;
-      this.notice = { tone: 'ok', text: `${what}: sent (order ${r.value.orderid})` };
+      this.notice = {
+        scope: 'orders',
+        tone: 'ok',
+        text: `${what}: sent (order ${r.value.orderid})`,
+      };
       return true;
     }
     this.notice = failed('Modify', r.error);
@@ -233,7 +257,11 @@ export class OrderActions {
   async cancel(order: OrderSnapshot): Promise<boolean> {
     if (this.busy.has(order.orderid)) return false;
     if (!isWorking(order.status)) {
-      this.notice = { tone: 'error', text: `${describe(order)} is ${order.status}: nothing to cancel` };
+      this.notice = {
+        scope: 'orders',
+        tone: 'error',
+        text: `${describe(order)} is ${order.status}: nothing to cancel`,
+      };
       return false;
     }
     const what = `${describe(order)} ${formatQty(order.quantity)} (order ${order.orderid})`;
@@ -253,7 +281,9 @@ export class OrderActions {
       }),
     );
     if (!r) return false;
-    this.notice = r.ok ? { tone: 'ok', text: `Cancel sent: ${what}` } : failed('Cancel', r.error);
+    this.notice = r.ok
+      ? { scope: 'orders', tone: 'ok', text: `Cancel sent: ${what}` }
+      : failed('Cancel', r.error);
     return r.ok;
   }
 
@@ -282,6 +312,7 @@ export class OrderActions {
     }
     const { canceled_orders: done, failed_cancellations: left } = r.value;
     this.notice = {
+      scope: 'orders',
       tone: left.length > 0 ? 'error' : 'ok',
       text:
         `Cancel all: ${formatQty(done.length)} cancelled` +
@@ -318,6 +349,7 @@ export class OrderActions {
     const product = asProduct(p.exchange, p.product);
     if (p.quantity === 0 || !product || !isOrderExchange(p.exchange)) {
       this.notice = {
+        scope: 'positions',
         tone: 'error',
         text:
           p.quantity === 0
@@ -350,20 +382,23 @@ export class OrderActions {
     const r = await this.#run(key, () => this.#bridge.invoke('orders.smart', input));
     if (!r) return false;
     if (!r.ok) {
-      this.notice = failed('Exit', r.error);
+      this.notice = failed('Exit', r.error, 'positions');
       return false;
     }
     this.notice = {
+      scope: 'positions',
       tone: 'ok',
       text: r.value.orderid
         ? `Exit sent: ${what} (order ${r.value.orderid})`
         : `Exit: ${r.value.message ?? 'the gateway placed no order'}`,
     };
+    void this.#options.onChanged?.();
     return true;
   }
 
   // ---- helpers ----
   async #needsConfirm(action: 'modify' | 'cancel'): Promise<boolean> {
+    if (this.#options.asks) return this.#options.asks(action);
     const r = await this.#bridge.invoke('settings.get');
     // Settings unreadable: ask, the safe side.
     return r.ok ? r.value.confirmations[action] : true;

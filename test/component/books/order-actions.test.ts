@@ -131,6 +131,7 @@ describe('modify in place', () => {
     expect(await a.submitModify()).toBe(false);
     expect(a.editing).toBeUndefined();
     expect(a.notice).toEqual({
+      scope: 'orders',
       tone: 'pending',
       kind: 'unknown_outcome',
       text: 'Modify: no answer from the gateway; reconciling with the order book (timed out after 10 s)',
