@@ -61,8 +61,10 @@ describe('watchlist pane', () => {
     expect((watches[0]?.input as { symbols: unknown[] }).symbols).toHaveLength(4);
     bridge.emit('market.quote', quote('SBIN', 'NSE', 905.3, 4.55));
     await settle();
-    const cells = Array.from(row('NSE:SBIN').querySelectorAll('td'), (c) => c.textContent?.trim());
-    expect(cells.slice(1, 4)).toEqual(['905.30', '+4.55', '+0.51%']);
+    const text = (el: Element | null) => el?.textContent?.replace(/\s+/g, ' ').trim();
+    // Change over % change, then the LTP.
+    expect(Array.from(row('NSE:SBIN').querySelectorAll('td.chg span'), text)).toEqual(['+4.55', '+0.51%']);
+    expect(text(row('NSE:SBIN').querySelector('td.ltp'))).toBe('905.30');
   });
 
   it('switching tab follows the other list and drops the old watch', async () => {

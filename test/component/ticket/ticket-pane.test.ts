@@ -38,7 +38,7 @@ describe('fields per price type', () => {
     const shown = () => ({
       price: screen.queryByLabelText('Price') !== null,
       trigger: screen.queryByLabelText('Trigger') !== null,
-      disclosed: screen.queryByLabelText('Disclosed qty') !== null,
+      disclosed: screen.queryByLabelText('Disclosed quantity') !== null,
     });
     await chooseType('Market');
     expect(ticket.priceType).toBe('MARKET');
@@ -55,7 +55,7 @@ describe('fields per price type', () => {
     await mountTicket({}, NIFTY_FUT);
     await chooseType('Limit');
     expect(screen.queryByLabelText('Price')).not.toBeNull();
-    expect(screen.queryByLabelText('Disclosed qty')).toBeNull();
+    expect(screen.queryByLabelText('Disclosed quantity')).toBeNull();
   });
 });
 
