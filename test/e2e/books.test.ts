@@ -169,10 +169,11 @@ describe('the books in Chromium', () => {
     await expect
       .poll(() => progress.textContent(), { timeout: 20_000 })
       .toContain('Flat: every position of the strategy is closed');
-    // The books are read again at once: the table agrees with "Flat" (no +10 left on screen).
-    await expect
-      .poll(() => page.getByRole('table', { name: 'Positions' }).locator('.qty').first().textContent())
-      .toBe('0');
+    // The books are read again before the verdict shows: the moment "Flat" is on screen the table
+    // agrees (no +10 left over from the watcher's last poll).
+    expect(await page.getByRole('table', { name: 'Positions' }).locator('.qty').first().textContent()).toBe(
+      '0',
+    );
     await shot('close-all-done-1280');
     await page.keyboard.press('F3');
     await expect.poll(() => row(resting).textContent(), { timeout: 15_000 }).toContain('cancelled');

@@ -142,21 +142,21 @@ export class CloseAllFlow {
       label: LABELS[id],
       state: 'waiting',
     }));
+    let verdict: { ok: boolean; text: string } = { ok: false, text: 'Stopped' };
     try {
-      if (!(await this.#cancel(working)))
-        return this.#end(false, 'Stopped: working orders were not all cancelled');
-      if (!(await this.#close())) return this.#end(false, 'Stopped: the close was refused');
-      return await this.#verify(exposures);
+      verdict = !(await this.#cancel(working))
+        ? { ok: false, text: 'Stopped: working orders were not all cancelled' }
+        : !(await this.#close())
+          ? { ok: false, text: 'Stopped: the close was refused' }
+          : await this.#verify(exposures);
     } finally {
-      this.running = false;
+      for (const s of this.steps) if (s.state === 'waiting') this.#set(s.id, 'skipped');
+      // The books are read again before the verdict shows, so "Flat" never sits over a stale row.
       await this.#options.onFinished?.();
+      this.outcome = verdict;
+      this.running = false;
     }
-  }
-
-  #end(ok: boolean, text: string): boolean {
-    for (const s of this.steps) if (s.state === 'waiting') this.#set(s.id, 'skipped');
-    this.outcome = { ok, text };
-    return ok;
+    return verdict.ok;
   }
 
   async #cancel(working: readonly OrderSnapshot[]): Promise<boolean> {
@@ -195,7 +195,7 @@ export class CloseAllFlow {
     return true;
   }
 
-  async #verify(exposures: readonly Exposure[]): Promise<boolean> {
+  async #verify(exposures: readonly Exposure[]): Promise<{ ok: boolean; text: string }> {
     const attempts = this.#options.verifyAttempts ?? 10;
     const delay = this.#options.verifyDelayMs ?? 500;
     const sleep = this.#options.sleep ?? sleepMs;
@@ -208,11 +208,11 @@ export class CloseAllFlow {
       else left = read.open;
       if (!read.error && read.open.length === 0) {
         this.#set('verify', 'done', read.how);
-        return this.#end(true, 'Flat: every position of the strategy is closed');
+        return { ok: true, text: 'Flat: every position of the strategy is closed' };
       }
     }
     this.#set('verify', 'failed', `Still open: ${left.join(', ')}`);
-    return this.#end(false, `Not flat after ${attempts} reads: ${left.join(', ')}`);
+    return { ok: false, text: `Not flat after ${attempts} reads: ${left.join(', ')}` };
   }
 
   /** What is still open: by the strategy's exposure where the gateway reports it, else the account's. */

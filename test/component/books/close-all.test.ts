@@ -7,7 +7,7 @@ import { flush, order, position } from './fixtures';
 
 const noSleep = async () => undefined;
 
-function setup(exposure: (symbol: string, read: number) => number | 'not_offered') {
+function setup(exposure: (symbol: string, read: number) => number | 'not_offered', onFinished?: () => void) {
   const reads = new Map<string, number>();
   const b = new FakeBridge()
     .answer('books.positionsOpen', (q) => {
@@ -28,7 +28,12 @@ function setup(exposure: (symbol: string, read: number) => number | 'not_offered
       value: { status: 'success', message: 'All open positions squared off' },
     }));
   const confirm = new ConfirmState();
-  const flow = new CloseAllFlow(b, confirm, { strategy: 'OrderDesk', sleep: noSleep, verifyAttempts: 5 });
+  const flow = new CloseAllFlow(b, confirm, {
+    strategy: 'OrderDesk',
+    sleep: noSleep,
+    verifyAttempts: 5,
+    onFinished,
+  });
   return { b, confirm, flow };
 }
 
@@ -67,7 +72,11 @@ describe('close all for the strategy', () => {
 
   it('cancels the strategy’s working orders, closes, then reads back until flat, reporting each step', async () => {
     // The exposure read before asking (10), then twice while verifying: still 10, then 0.
-    const { b, confirm, flow } = setup((_s, n) => (n <= 2 ? 10 : 0));
+    const seenAtRefresh: unknown[] = [];
+    const { b, confirm, flow } = setup(
+      (_s, n) => (n <= 2 ? 10 : 0),
+      () => void seenAtRefresh.push(flow.outcome),
+    );
     const orders = [
       order({ orderid: 'MINE', status: 'open', strategy: 'OrderDesk' }),
       order({ orderid: 'MINE-SL', status: 'trigger pending', strategy: 'OrderDesk' }),
@@ -102,6 +111,8 @@ describe('close all for the strategy', () => {
       ['verify', 'done', "Strategy's exposure reads 0 in every instrument"],
     ]);
     expect(flow.outcome).toEqual({ ok: true, text: 'Flat: every position of the strategy is closed' });
+    // The books were re-read once, before the verdict was shown.
+    expect(seenAtRefresh).toEqual([undefined]);
   });
 
   it('stops before closing when a working order could not be cancelled', async () => {

@@ -130,6 +130,7 @@ describe('the Orders pane', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel all (3)' }));
     await fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
     await flush();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(b.callsTo('orders.cancelAll')).toHaveLength(0);
 
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel all (3)' }));
