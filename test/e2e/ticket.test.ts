@@ -126,6 +126,24 @@ describe('the ticket by keyboard', () => {
     expect(desk.problems).toEqual([]);
   });
 
+  it('the F&O picker: NIFTY, NFO, options, nearest expiry, a strike, CE: the ticket gets the listed contract', async () => {
+    const { page } = desk;
+    await page.getByRole('button', { name: 'F&O' }).click();
+    const picker = page.getByRole('group', { name: 'Futures and options picker' });
+    await picker.getByLabel('Underlying').fill('nifty');
+    await picker.getByLabel('Underlying').press('Enter');
+    await expect.poll(() => picker.getByLabel('Strike').inputValue(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await page.screenshot({ path: join(SHOTS, 'desk-ticket-fno-picker-1280.png') });
+    const use = picker.getByRole('button', { name: /^Use NIFTY \d\d [A-Z]{3} \d+ CE$/ });
+    const name = ((await use.textContent()) ?? '').trim().replace(/^Use /, '');
+    await use.click();
+    const ticket = page.getByRole('form', { name: 'Order ticket' });
+    await expect.poll(() => ticket.locator('.name').first().textContent(), { timeout: 10_000 }).toBe(name);
+    // Lot, tick and freeze of the contract, from market.symbol.
+    await expect.poll(() => ticket.locator('.meta').first().textContent()).toMatch(/lot 65 · freeze 1,800/);
+    expect(await page.getByRole('button', { name: /^Buy 65 NIFTY \d\d [A-Z]{3} \d+ CE @/ }).count()).toBe(1);
+  });
+
   it('depth at 10 updates/s: every update rendered, each in well under a frame', async () => {
     const { page } = desk;
     // Test-only instrumentation: the page bridge is frozen, so its `on` is wrapped as it is defined,

@@ -154,7 +154,11 @@ export class DerivativePickerState {
       const p = parseSymbol(r.symbol);
       return p.kind === wanted && p.underlying === symbol && sameExpiry(p, code);
     });
-    this.truncated = res.value.data.length >= 500;
+    // The gateway lists at most 500 rows; only a cut inside this underlying's own rows loses strikes
+    // (rows that merely contain the query, BANKNIFTY… for NIFTY, rank after them).
+    const last = res.value.data.at(-1);
+    this.truncated =
+      res.value.data.length >= 500 && last !== undefined && this.chain.some((r) => r.symbol === last.symbol);
     if (this.chain.length === 0) {
       this.loading = false;
       this.message = `No ${this.kind} of ${symbol} expiring ${this.expiry} on ${this.exchange}`;
