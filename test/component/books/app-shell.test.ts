@@ -67,4 +67,20 @@ describe('the desk (App): keys and shell commands', () => {
     expect(screen.getByRole('tab', { name: /^Positions/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('table', { name: 'Positions' })).toHaveTextContent('SBIN');
   });
+
+  it('a notification click (show-order) selects the order and reads its status', async () => {
+    const b = await setup();
+    b.answer('orders.status', (i) => ({
+      ok: true,
+      value: order({ orderid: i?.orderid ?? '', status: 'open', symbol: 'SBIN' }),
+    }));
+    await fireEvent.keyDown(window, { key: 'F8' });
+    b.emit('shell.command', { command: 'show-order', orderid: 'W2' });
+    for (let i = 0; i < 5; i++) await flush();
+    expect(screen.getByRole('tab', { name: /^Orders/ })).toHaveAttribute('aria-selected', 'true');
+    expect(b.callsTo('orders.status').map((c) => c.input)).toEqual([
+      { orderid: 'W2', strategy: 'OrderDesk' },
+    ]);
+    expect(screen.getByRole('complementary', { name: 'Order W2 status' })).toHaveTextContent('Order ID W2Status open');
+  });
 });
