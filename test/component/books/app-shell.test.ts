@@ -81,6 +81,20 @@ describe('the desk (App): keys and shell commands', () => {
     expect(b.callsTo('orders.status').map((c) => c.input)).toEqual([
       { orderid: 'W2', strategy: 'OrderDesk' },
     ]);
-    expect(screen.getByRole('complementary', { name: 'Order W2 status' })).toHaveTextContent('Order ID W2Status open');
+    expect(screen.getByRole('complementary', { name: 'Order W2 status' })).toHaveTextContent(
+      'Order ID W2Status open',
+    );
+  });
+
+  it('while the gateway is unreachable the books say they show the last values', async () => {
+    const b = await setup();
+    expect(screen.queryByText('Last values · not live')).not.toBeInTheDocument();
+    b.emit('session.connection', { seq: 11, profileId: 'paper', time: 1, state: 'disconnected' });
+    await flush();
+    expect(screen.getByText('Last values · not live')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Orders' })).toHaveTextContent('SBIN');
+    b.emit('session.connection', { seq: 12, profileId: 'paper', time: 2, state: 'connected' });
+    await flush();
+    expect(screen.queryByText('Last values · not live')).not.toBeInTheDocument();
   });
 });
