@@ -108,6 +108,28 @@ describe('sending once', () => {
     expect(screen.getByText(/Already sent as it stands/)).toBeInTheDocument();
   });
 
+  it('says an extra press was ignored while sending and after, and forgets it for the next order', async () => {
+    const { bridge } = await mountTicket();
+    let answer = deferred<IpcResult<OrderIdResponse>>();
+    bridge.answer('orders.place', () => answer.promise);
+    await enter(qty());
+    await enter(qty());
+    expect(screen.getByText('Still sending: the extra press was ignored')).toBeInTheDocument();
+    answer.resolve(placed('21'));
+    await settle();
+    expect(screen.getByText('Sent once: the extra press was ignored')).toBeInTheDocument();
+    // The next order, sent once, says nothing of the earlier press.
+    answer = deferred<IpcResult<OrderIdResponse>>();
+    qty().value = '2';
+    await fireEvent.input(qty());
+    await enter(qty());
+    answer.resolve(placed('22'));
+    await settle();
+    expect(screen.getByText('Placed · order 22')).toBeInTheDocument();
+    expect(screen.queryByText(/extra press|Already sent/)).toBeNull();
+    expect(bridge.callsTo('orders.place')).toHaveLength(2);
+  });
+
   it('a double click on the send button sends one order', async () => {
     const { bridge } = await mountTicket();
     bridge.answer('orders.place', () => placed('7'));
