@@ -74,7 +74,9 @@ describe('the desk (App): keys and shell commands', () => {
       ok: true,
       value: order({ orderid: i?.orderid ?? '', status: 'open', symbol: 'SBIN' }),
     }));
-    await fireEvent.keyDown(window, { key: 'F8' });
+    await fireEvent.keyDown(window, { key: 'F3' });
+    // Filtered to completed orders: the order asked for is hidden until the filter goes back to all.
+    await fireEvent.click(screen.getByRole('button', { name: /^Complete/ }));
     b.emit('shell.command', { command: 'show-order', orderid: 'W2' });
     for (let i = 0; i < 5; i++) await flush();
     expect(screen.getByRole('tab', { name: /^Orders/ })).toHaveAttribute('aria-selected', 'true');
@@ -84,6 +86,8 @@ describe('the desk (App): keys and shell commands', () => {
     expect(screen.getByRole('complementary', { name: 'Order W2 status' })).toHaveTextContent(
       'Order ID W2Status open',
     );
+    expect(screen.getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.activeElement?.getAttribute('data-row-key')).toBe('W2');
   });
 
   it('while the gateway is unreachable the books say they show the last values', async () => {
