@@ -1,0 +1,281 @@
+// The desk's own cost, end to end: Enter in the ticket's quantity field → the ticket shows "Placed ·
+// order …" (a DOM change, then the next animation frame: on screen), through the renderer, the bridge
+// WebSocket, browser mode's core (risk checks, duplicate guard, journal) and the gateway client, beside
+// a bare HTTP placeorder from this process to the same paper gateway, interleaved in the same run.
+// Target: the desk adds at most 3 ms at the median. Then the renderer bundle's size, gzipped.
+//
+// The gateway is a standalone paper gateway (its key known here, for the bare request) used by the desk
+// as a gateway profile. Orders are paced (one pair per ~200 ms) to stay inside the gateway's and the
+// core's 10 orders/s budgets: latency is measured, not throughput. `npx tsx bench/run.ts desk`;
+// BENCH_DESK_ORDERS sets how many orders each side places (default 60).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import {
+  invoke,
+  openDesk,
+  startPaper,
+  tempDir,
+  type Desk,
+  type PaperProcess,
+} from '../test/e2e/desk-harness.js';
+import { ROOT } from '../test/e2e/web-process.js';
+
+const ORDERS = Number(process.env.BENCH_DESK_ORDERS ?? 60);
+const PACE_MS = 150;
+const KEY = 'b'.repeat(16) + '0123456789abcdef'.repeat(3);
+
+// The page's globals, as seen by functions page.evaluate runs there (this file has no DOM types).
+declare const window: {
+  addEventListener(type: string, cb: (e: { key: string }) => void, options: { capture: boolean }): void;
+  __bench?: { t0: number; ack?: Promise<Ack> };
+  bridge: { invoke(channel: string, input?: unknown): Promise<{ ok: boolean; error?: { message: string } }> };
+};
+declare const document: { querySelector(sel: string): { textContent: string | null } | null };
+declare const performance: { now(): number };
+declare function requestAnimationFrame(cb: () => void): void;
+declare class MutationObserver {
+  constructor(cb: () => void);
+  observe(target: unknown, options: { subtree: boolean; childList: boolean; characterData: boolean }): void;
+  disconnect(): void;
+}
+
+interface Ack {
+  id: string;
+  /** Keystroke in the page → the DOM holds the acknowledgement. */
+  domMs: number;
+  /** … → the next animation frame after it (painted). */
+  frameMs: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function stats(xs: readonly number[]): { median: number; p99: number; min: number; max: number } {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: percentile(s, 50), p99: percentile(s, 99), min: s[0] ?? NaN, max: s.at(-1) ?? NaN };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Arms the page: the keystroke's time, and a promise for the next new "Placed · order" in the ticket. */
+async function armAck(page: Page, previous: string): Promise<void> {
+  // No named functions inside: tsx's keepNames would wrap them in a helper the page does not have.
+  await page.evaluate((prev) => {
+    const bench = window.__bench!;
+    bench.ack = new Promise<Ack>((resolve, reject) => {
+      const form = document.querySelector('form[aria-label="Order ticket"]');
+      if (!form) return reject(new Error('no ticket on the page'));
+      const obs = new MutationObserver(() => {
+        const m = /Placed · order (\S+)/.exec(form.textContent ?? '');
+        if (!m || m[1] === prev) return;
+        const dom = performance.now();
+        obs.disconnect();
+        clearTimeout(timer);
+        requestAnimationFrame(() =>
+          resolve({ id: m[1]!, domMs: dom - bench.t0, frameMs: performance.now() - bench.t0 }),
+        );
+      });
+      const timer = setTimeout(() => {
+        obs.disconnect();
+        reject(new Error(`no acknowledgement within 10 s: ${form.textContent}`));
+      }, 10_000);
+      obs.observe(form, { subtree: true, childList: true, characterData: true });
+    });
+  }, previous);
+}
+
+async function deskOrder(page: Page, quantity: string, previous: string): Promise<Ack> {
+  const qty = page.getByLabel('Qty', { exact: true });
+  // A different quantity each time: the ticket never sends the same order twice as it stands.
+  await qty.fill(quantity);
+  await qty.focus();
+  await armAck(page, previous);
+  await page.keyboard.press('Enter');
+  return page.evaluate(() => window.__bench!.ack!);
+}
+
+async function bareOrder(url: string, quantity: number): Promise<number> {
+  const body = JSON.stringify({
+    apikey: KEY,
+    strategy: 'bench',
+    symbol: 'SBIN',
+    exchange: 'NSE',
+    action: 'BUY',
+    quantity,
+    pricetype: 'MARKET',
+    product: 'MIS',
+  });
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/v1/placeorder`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const answer = (await res.json()) as { status?: string; orderid?: string; message?: string };
+  const ms = performance.now() - t0;
+  if (res.status !== 200 || answer.status !== 'success')
+    throw new Error(`bare placeorder answered ${res.status}: ${JSON.stringify(answer)}`);
+  return ms;
+}
+
+/** The same order through the page's bridge without the ticket: the core and transport alone. */
+async function bridgeOrder(page: Page, quantity: number): Promise<number> {
+  const r = await page.evaluate(async (q) => {
+    const t0 = performance.now();
+    const res = await window.bridge.invoke('orders.place', {
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'SELL',
+      quantity: q,
+      pricetype: 'MARKET',
+      product: 'MIS',
+    });
+    return { ms: performance.now() - t0, ok: res.ok, message: res.error?.message };
+  }, quantity);
+  if (!r.ok) throw new Error(`orders.place through the bridge refused: ${r.message}`);
+  return r.ms;
+}
+
+/** A channel that touches no gateway (settings.get): the bridge's own round trip. */
+async function bridgeRoundTrip(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const t0 = performance.now();
+    await window.bridge.invoke('settings.get');
+    return performance.now() - t0;
+  });
+}
+
+async function setUp(desk: Desk, gateway: PaperProcess): Promise<void> {
+  const { page } = desk;
+  const list = await invoke<{ profiles: { id: string; name: string }[] }>(page, 'profiles.add', {
+    name: 'Bench gateway',
+    baseUrl: gateway.url,
+  });
+  const id = list.profiles.find((p) => p.name === 'Bench gateway')!.id;
+  await invoke(page, 'apiKey.set', { key: KEY, profileId: id });
+  await invoke(page, 'profiles.switch', { id });
+  // No duplicate hold-back between orders (the core reads its limits per order).
+  await invoke(page, 'settings.update', { risk: { duplicateWindowMs: 0 } });
+  await page
+    .getByTestId('connection')
+    .and(page.locator('[data-state="connected"]'))
+    .waitFor({ timeout: 20_000 });
+  await page.locator('body').press('Escape');
+  await page.keyboard.press('/');
+  await page.keyboard.type('sbin');
+  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('F1');
+  // Straight to the gateway on Enter: the ticket's own switch for the new-order confirmation.
+  await page.getByText('Confirm before sending').click();
+  await page.getByRole('checkbox', { name: 'New order' }).uncheck();
+  await page
+    .getByRole('form', { name: 'Order ticket' })
+    .getByRole('radio', { name: 'Market', exact: true })
+    .check();
+  await page.evaluate(() => {
+    window.__bench = { t0: 0 };
+    // The keystroke's arrival in the page, before any handler of the desk runs.
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') window.__bench!.t0 = performance.now();
+      },
+      { capture: true },
+    );
+  });
+}
+
+function bundleSize(): { files: number; raw: number; gzip: number } {
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (r.status !== 0) throw new Error(`electron-vite build failed: ${r.stderr}`);
+  const dir = join(ROOT, 'out', 'renderer', 'assets');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(dir, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: files.length, raw, gzip };
+}
+
+export async function run(): Promise<void> {
+  const bundle = bundleSize();
+  const paperDir = tempDir('bench-desk-paper');
+  const gateway = await startPaper(paperDir, KEY);
+  const desk = await openDesk('bench-desk');
+  try {
+    await setUp(desk, gateway);
+    // Warm-up: the first orders pay for JIT, connections and the journal's first pages.
+    let last = '';
+    // Quantity 1, 2, 1, 2… across warm-up and run alike: never the last order again.
+    let n = 0;
+    const nextQty = () => String(1 + (n++ % 2));
+    for (let i = 0; i < 5; i++) {
+      last = (await deskOrder(desk.page, nextQty(), last)).id;
+      await bareOrder(gateway.url, 1);
+      await sleep(PACE_MS);
+    }
+    const dom: number[] = [];
+    const frame: number[] = [];
+    const bare: number[] = [];
+    const viaBridge: number[] = [];
+    const roundTrip: number[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      const ack = await deskOrder(desk.page, nextQty(), last);
+      last = ack.id;
+      dom.push(ack.domMs);
+      frame.push(ack.frameMs);
+      await sleep(PACE_MS);
+      bare.push(await bareOrder(gateway.url, 1));
+      await sleep(PACE_MS);
+      // Quantity 3 and 4 alternate so the duplicate guard never sees the same order twice in a row.
+      viaBridge.push(await bridgeOrder(desk.page, 3 + (i % 2)));
+      roundTrip.push(await bridgeRoundTrip(desk.page));
+      await sleep(PACE_MS);
+    }
+    if (desk.problems.length > 0) throw new Error(`the page logged errors: ${desk.problems.join('; ')}`);
+    const d = stats(dom);
+    const f = stats(frame);
+    const b = stats(bare);
+    const v = stats(viaBridge);
+    const t = stats(roundTrip);
+    console.log(
+      `orders: ${ORDERS} through the ticket, ${ORDERS} bare, ${ORDERS} through the bridge alone, interleaved, paced ${PACE_MS} ms`,
+    );
+    console.log(
+      `desk  Enter → ack in DOM      median ${fmt(d.median)}  p99 ${fmt(d.p99)}  (min ${fmt(d.min)}, max ${fmt(d.max)})`,
+    );
+    console.log(
+      `desk  Enter → ack on screen   median ${fmt(f.median)}  p99 ${fmt(f.p99)}  (min ${fmt(f.min)}, max ${fmt(f.max)})`,
+    );
+    console.log(
+      `bare  HTTP placeorder         median ${fmt(b.median)}  p99 ${fmt(b.p99)}  (min ${fmt(b.min)}, max ${fmt(b.max)})`,
+    );
+    console.log(
+      `where it goes: orders.place via the page's bridge (no ticket) median ${fmt(v.median)} p99 ${fmt(v.p99)}; ` +
+        `bridge round trip without a gateway (settings.get) median ${fmt(t.median)} p99 ${fmt(t.p99)}`,
+    );
+    console.log(
+      `desk adds at the median: ${fmt(d.median - b.median)} to the DOM, ${fmt(f.median - b.median)} to the screen (target ≤ 3 ms)`,
+    );
+  } finally {
+    await desk.stop();
+    await gateway.stop();
+    rmSync(paperDir, { recursive: true, force: true });
+  }
+  console.log(
+    `renderer bundle: ${bundle.files} files (JS + CSS), ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (level 9)`,
+  );
+}
