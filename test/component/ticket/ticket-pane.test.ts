@@ -278,6 +278,22 @@ describe('refusals next to the ticket', () => {
   });
 });
 
+describe('Esc', () => {
+  it('clears the draft back to one lot at the last price, sending nothing', async () => {
+    const { bridge, ticket } = await mountTicket();
+    qty().value = '7';
+    await fireEvent.input(qty());
+    await chooseType('Market');
+    await fireEvent.keyDown(qty(), { key: 'Escape' });
+    await settle();
+    expect(ticket.quantityText).toBe('1');
+    expect(ticket.priceType).toBe('LIMIT');
+    expect(ticket.priceText).toBe('905.30');
+    expect(screen.getByText('Ticket cleared')).toBeInTheDocument();
+    expect(bridge.callsTo('orders.place')).toHaveLength(0);
+  });
+});
+
 describe('prices by the tick', () => {
   it('↑/↓ in the price field step one tick', async () => {
     await mountTicket();
