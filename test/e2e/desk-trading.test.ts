@@ -63,13 +63,23 @@ async function send(
   await confirmBox.waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-/** The order id the ticket reports it placed. */
+let lastPlaced = '';
+/** The order id the ticket reports it placed: a new one, never the last order's still on show. */
 async function placedId(): Promise<string> {
   const placed = ticket().getByText(/^Placed · order \S+/);
-  await placed.waitFor({ timeout: 10_000 });
-  const m = /order (\S+)/.exec((await placed.textContent()) ?? '');
-  if (!m) throw new Error('no order id in the ticket');
-  return m[1]!;
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const text = (await placed.count()) > 0 ? await placed.textContent() : '';
+        id = /order (\S+)/.exec(text ?? '')?.[1] ?? '';
+        return id !== '' && id !== lastPlaced;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  lastPlaced = id;
+  return id;
 }
 
 const row = (book: string, key: string): Locator => table(book).locator(`[data-row-key="${key}"]`);
@@ -162,6 +172,37 @@ describe('trading by keyboard in Chromium', { timeout: 60_000 }, () => {
     const kept = book.orders.filter((o) => o.quantity === 50_000);
     expect(kept.map((o) => [o.status, o.filledQuantity])).toEqual([['rejected', 0]]);
     expect(kept[0]?.rejectionReason).toContain('Insufficient funds');
+  });
+
+  it('pause all: a fill while paused raises no alert; resumed, the next one does', async () => {
+    await tab('Alerts').click();
+    await page.getByRole('button', { name: 'Pause all alerts' }).click();
+    await page.getByTestId('alerts-paused').waitFor();
+    expect(await page.getByTestId('unread').textContent()).toContain('paused');
+    const before = await page.getByTestId('alert-row').count();
+    await pick('RELIANCE');
+    await send('F1', '1', 'Market');
+    const paused = await placedId();
+    await expect
+      .poll(
+        async () =>
+          (await invoke<OrdersView>(page, 'books.orders')).orders.find((o) => o.orderid === paused)?.status,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe('complete');
+    // Two of the watcher's polls after the fill: an alert would have come by now.
+    await page.waitForTimeout(2500);
+    expect(await page.getByTestId('alert-row').filter({ hasText: paused }).count()).toBe(0);
+    expect(await page.getByTestId('alert-row').count()).toBe(before);
+    await page.getByRole('button', { name: 'Resume alerts' }).click();
+    await page.getByTestId('alerts-paused').waitFor({ state: 'detached' });
+    await send('F1', '2', 'Market');
+    const resumed = await placedId();
+    await expect
+      .poll(() => page.getByTestId('alert-row').filter({ hasText: resumed }).count(), { timeout: 15_000 })
+      .toBe(1);
   });
 
   it('the page logged no error', () => {
