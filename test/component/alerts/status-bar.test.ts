@@ -155,6 +155,8 @@ describe('the status bar', () => {
     expect(screen.getByTestId('banner-key')).toHaveTextContent(
       'No API key for this profile · Settings ▸ Profiles',
     );
-    expect(screen.getByTestId('key')).toHaveTextContent('no key');
+    // Said once, by the connection.
+    expect(screen.getByTestId('connection')).toHaveTextContent('no API key');
+    expect(screen.queryByTestId('key')).toBeNull();
   });
 });
