@@ -1,7 +1,7 @@
 // Every event main pushes to the renderer (and to any other listener of the core's event stream).
 // None carries the API key. Names follow the convention at the top of channels.ts.
 import { z } from 'zod';
-import { ProfileId, SecretStatus } from '../../contract/core/index.js';
+import { ProfileId, SecretStatus, Settings } from '../../contract/core/index.js';
 import { FundsView, OrderSnapshot, OrdersView, PositionView, PositionsView, TradesView } from './views.js';
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
 import { SessionMode } from './session-mode.js';
@@ -115,6 +115,10 @@ export type TrayStateEvent = z.infer<typeof TrayStateEvent>;
 export const ApiKeyStatus = SecretStatus.extend({ profileId: ProfileId, present: z.boolean() });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>;
 
+/** The settings after a saved change, whoever made it (another window, the bench, the shell). */
+export const SettingsChangedEvent = z.object({ settings: Settings });
+export type SettingsChangedEvent = z.infer<typeof SettingsChangedEvent>;
+
 /**
  * The envelope field of every event the core's bus emits: its number in this core's lifetime (1, 2,
  * 3… with no gap), so a client that sees a jump knows it missed one and reloads `session.snapshot`,
@@ -146,6 +150,7 @@ export const EVENTS = {
   'alerts.state': sequenced(AlertsState),
   'apiKey.status': sequenced(ApiKeyStatus),
   'profiles.switched': sequenced(z.object({ profileId: ProfileId })),
+  'settings.changed': sequenced(SettingsChangedEvent),
   /** Market subscriptions (`market.watch`): one event per instrument and update, in the watched mode. */
   'market.ltp': sequenced(MarketLtpEvent),
   'market.quote': sequenced(MarketQuoteEvent),

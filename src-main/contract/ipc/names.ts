@@ -77,6 +77,7 @@ export const EVENT_NAME_LIST = [
   'alerts.state',
   'apiKey.status',
   'profiles.switched',
+  'settings.changed',
   'market.ltp',
   'market.quote',
   'market.depth',

@@ -151,7 +151,10 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
     'settings.get': async () => okResult(d.settings.get()),
     async 'settings.update'(input) {
       try {
-        return okResult(await d.settings.patch(input));
+        const settings = await d.settings.patch(input);
+        // Every open window and the shell follow the change, not only the page that made it.
+        d.emit('settings.changed', { settings });
+        return okResult(settings);
       } catch (err) {
         if (err instanceof SettingsError) return failResult('invalid_input', err.message);
         throw err;

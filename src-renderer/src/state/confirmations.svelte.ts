@@ -22,6 +22,24 @@ export class ConfirmationsState {
     this.#bridge = bridge;
   }
 
+  /**
+   * Follows changes saved anywhere (another window, the shell, the bench): the core's settings.changed
+   * carries the settings as saved. Returns the stop.
+   */
+  start(): () => void {
+    const off = this.#bridge.on('settings.changed', (e) => {
+      // Only newer news: a change that lands after a later one must not put the older toggles back.
+      if (e.seq <= this.#seq) return;
+      this.#seq = e.seq;
+      this.values = e.settings.confirmations;
+      this.problem = undefined;
+    });
+    void this.load();
+    return off;
+  }
+
+  #seq = 0;
+
   async load(): Promise<void> {
     const res = await this.#bridge.invoke('settings.get');
     if (res.ok) {
