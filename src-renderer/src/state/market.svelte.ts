@@ -172,7 +172,7 @@ export class MarketState {
       ltp: e.ltp,
       time: e.time,
       seq: e.seq,
-      flash: nextFlash(last?.flash, last?.ltp, e.ltp),
+      flash: nextFlash(last?.flash, last?.ltp, e.ltp, Date.now()),
     });
   }
 
@@ -188,7 +188,7 @@ export class MarketState {
     const target = this.depthTarget;
     if (!target || instrumentKey(target) !== key || e.seq <= this.#depthSeq || e.seq <= this.#minSeq) return;
     this.#depthSeq = e.seq;
-    this.depthFlash = depthFlashes(this.depth, e, this.depthFlash);
+    this.depthFlash = depthFlashes(this.depth, e, this.depthFlash, Date.now());
     this.depth = e;
   }
 

@@ -2,13 +2,16 @@
 // with totals and the session figures, flashes moved cells, and a click on a price fills the
 // ticket's price (LIMIT) without ever sending.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDepthEvent } from '../../../src-main/contract/index.js';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';
 
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
 
 let seq = 100;
 function depth(over: Partial<MarketDepthEvent> = {}): MarketDepthEvent & { seq: number } {
@@ -105,19 +108,58 @@ describe('depth pane', () => {
     expect(ticket.priceText).toBe('905.25');
   });
 
-  it('flashes a moved cell up or down, and restarts the flash on the next move', async () => {
+  it('flashes a moved price up or down, and restarts the flash on a move 300 ms later', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
     const { bridge } = await mountDepth();
     bridge.emit('market.depth', depth());
     await settle();
     const firstAsk = () => screen.getByRole('button', { name: /^Ask 905\.3[05]/ }).closest('td')!;
     expect(firstAsk().className).not.toMatch(/flash/);
+    now += 100;
     bridge.emit('market.depth', depth({ asks: [{ price: 905.3, quantity: 50 }] }));
     await settle();
     expect(firstAsk().className).toMatch(/flash-down-b/);
+    now += 300;
     bridge.emit('market.depth', depth({ asks: [{ price: 905.35, quantity: 50 }], ltp: 905.35 }));
     await settle();
     expect(firstAsk().className).toMatch(/flash-up-a/);
     expect(screen.getByLabelText('Last price').className).toMatch(/flash-up/);
+  });
+
+  it('never flashes a quantity, a total or the volume, and a price at most once per 300 ms', async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { bridge } = await mountDepth();
+    bridge.emit('market.depth', depth());
+    await settle();
+    const flashing = () => document.querySelectorAll('[class*="flash-"]').length;
+    // A quantity-only tick at the normal rate: every quantity, total and the volume move, no price.
+    now += 100;
+    bridge.emit(
+      'market.depth',
+      depth({
+        bids: [905.25, 905.2, 905.15, 905.1, 905.05].map((price, i) => ({ price, quantity: 7 * (i + 1) })),
+        asks: [905.35, 905.4, 905.45, 905.5, 905.55].map((price, i) => ({ price, quantity: 9 * (i + 1) })),
+        totalBuyQty: 1600,
+        totalSellQty: 700,
+        volume: 1234999,
+        high: 911,
+      }),
+    );
+    await settle();
+    expect(flashing()).toBe(0);
+    // The best bid moves twice within 300 ms: one flash (down), the second move shows without one.
+    const bestBid = () => screen.getAllByRole('button', { name: /^Bid / })[0]!.closest('td')!;
+    now += 100;
+    bridge.emit('market.depth', depth({ bids: [{ price: 905.2, quantity: 100 }] }));
+    await settle();
+    expect(bestBid().className).toMatch(/flash-down-b/);
+    now += 100;
+    bridge.emit('market.depth', depth({ bids: [{ price: 905.3, quantity: 100 }] }));
+    await settle();
+    expect(bestBid()).toHaveTextContent('905.30');
+    expect(bestBid().className).toMatch(/flash-down-b/);
   });
 
   it('ignores an older tick and ticks of other instruments', async () => {
