@@ -17,12 +17,21 @@ export const ORDER_CHANNELS = [
 ] as const satisfies readonly Channel[];
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
+/** The order a place or split asked for, to match the gateway's later rejection of the same order. */
+export interface RefusedOrder {
+  symbol: string;
+  exchange: string;
+  action: string;
+  quantity: number;
+}
+
 export interface Refusal {
   channel: OrderChannel;
   /** What was asked, in a trader's words (`BUY 50,000 SBIN NSE`, `cancel order 2611…`). */
   what: string;
   error: IpcError;
   orderid?: string;
+  order?: RefusedOrder;
   time: number;
 }
 
@@ -34,8 +43,19 @@ function text(v: unknown): string | undefined {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 }
 
+/** A place or split's symbol, exchange, side and quantity, when the input has all four. */
+function orderOf(i: Record<string, unknown>): RefusedOrder | undefined {
+  const [symbol, exchange, action] = [text(i['symbol']), text(i['exchange']), text(i['action'])];
+  const quantity = Number(i['quantity']);
+  if (!symbol || !exchange || !action || !Number.isFinite(quantity)) return undefined;
+  return { symbol, exchange, action, quantity };
+}
+
 /** The request in words; only fields the contract's inputs have, never anything else from `input`. */
-export function describeRequest(channel: OrderChannel, input: unknown): { what: string; orderid?: string } {
+export function describeRequest(
+  channel: OrderChannel,
+  input: unknown,
+): { what: string; orderid?: string; order?: RefusedOrder } {
   const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const orderid = text(i['orderid']);
   const leg = () => {
@@ -47,9 +67,13 @@ export function describeRequest(channel: OrderChannel, input: unknown): { what: 
   };
   switch (channel) {
     case 'orders.place':
-      return { what: leg() };
-    case 'orders.split':
-      return { what: `${leg()} (split)` };
+    case 'orders.split': {
+      const order = orderOf(i);
+      return {
+        what: channel === 'orders.split' ? `${leg()} (split)` : leg(),
+        ...(order ? { order } : {}),
+      };
+    }
     case 'orders.smart':
       return { what: `${text(i['symbol']) ?? ''} to position ${text(i['position_size']) ?? '?'}`.trim() };
     case 'orders.modify':

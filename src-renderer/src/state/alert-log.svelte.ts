@@ -10,10 +10,32 @@ import type {
   IpcResult,
 } from '../../../src-main/contract/index.js';
 import type { LinkState } from '../lib/bridge';
-import type { Refusal } from '../lib/refusal-tap';
+import type { RefusedOrder, Refusal } from '../lib/refusal-tap';
 
 /** Oldest entries leave past this many: a day of alerts, never an unbounded list. */
 export const ALERT_LOG_LIMIT = 500;
+
+/**
+ * A refusal and the core's rejection of the same order (the gateway recorded the refused order as
+ * rejected, with an id) are one event to the trader when they come this close together.
+ */
+export const REFUSAL_MERGE_MS = 5000;
+
+/** A refusal the desk listed, kept briefly so the core's rejection of the same order replaces it. */
+interface RecentRefusal {
+  entryId: string;
+  at: number;
+  orderid?: string;
+  order?: RefusedOrder;
+}
+
+/** An orders.rejected the core reported, kept briefly; `alertId` once its alert is listed. */
+interface RecentRejection {
+  orderid: string;
+  order: RefusedOrder;
+  at: number;
+  alertId?: string;
+}
 
 type UnknownEvent = EventPayload<'orders.unknown'>;
 type ReconciledEvent = EventPayload<'orders.reconciled'>;
@@ -72,6 +94,8 @@ export function unknownTitle(op: UnknownOperation, resolution?: Resolution): str
 export interface AlertLogOptions {
   /** The transport's link to main (browser mode); the log reloads the core's state when it is back. */
   onLinkChange?: (cb: (state: LinkState) => void) => () => void;
+  /** The page's clock (ms), for pairing a refusal with its rejection. */
+  now?: () => number;
 }
 
 export class AlertLog {
@@ -93,6 +117,8 @@ export class AlertLog {
   #stateSeq = 0;
   #linkLost = false;
   #refusals = 0;
+  #recentRefusals: RecentRefusal[] = [];
+  #recentRejections: RecentRejection[] = [];
 
   constructor(bridge: BridgeApi, options: AlertLogOptions = {}) {
     this.#bridge = bridge;
@@ -110,8 +136,10 @@ export class AlertLog {
     const b = this.#bridge;
     const offs = [
       b.on('alerts.raised', (a) => {
-        if (this.#fresh(a.seq)) this.#add(fromAlert(a));
+        if (this.#fresh(a.seq)) this.#raised(a);
       }),
+      // Not listed: only remembered, so a refusal of the same order can be paired with its alert.
+      b.on('orders.rejected', (e) => this.#rejected(e.order)),
       b.on('alerts.state', (s) => {
         if (this.#fresh(s.seq)) this.#applyState(s, s.seq);
       }),
@@ -154,8 +182,15 @@ export class AlertLog {
   noteRefusal(r: Refusal): void {
     const queued = r.error.kind === 'queued';
     const what = r.what.charAt(0).toUpperCase() + r.what.slice(1);
+    const at = this.#now();
+    const recent: RecentRefusal = { entryId: `refusal:${r.time}:${++this.#refusals}`, at };
+    if (r.orderid) recent.orderid = r.orderid;
+    if (r.order) recent.order = r.order;
+    // The core's rejection of this very order is listed already: that entry is the one.
+    if (!queued && this.#recent().rejections.some((j) => j.alertId && samePair(recent, j))) return;
+    if (!queued) this.#recentRefusals.push(recent);
     this.#add({
-      id: `refusal:${r.time}:${++this.#refusals}`,
+      id: recent.entryId,
       time: r.time,
       kind: queued ? 'info' : 'refusal',
       title: queued ? `${what}: queued for approval` : `${what} refused`,
@@ -163,6 +198,44 @@ export class AlertLog {
       ...(r.orderid ? { orderid: r.orderid } : {}),
       sticky: false,
     });
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+
+  /** The refusals and rejections still young enough to pair (older ones are let go). */
+  #recent(): { refusals: RecentRefusal[]; rejections: RecentRejection[] } {
+    const since = this.#now() - REFUSAL_MERGE_MS;
+    this.#recentRefusals = this.#recentRefusals.filter((r) => r.at >= since);
+    this.#recentRejections = this.#recentRejections.filter((r) => r.at >= since);
+    return { refusals: this.#recentRefusals, rejections: this.#recentRejections };
+  }
+
+  #rejected(order: RefusedOrder & { orderid: string }): void {
+    const { orderid, symbol, exchange, action, quantity } = order;
+    const { rejections } = this.#recent();
+    if (!rejections.some((j) => j.orderid === orderid))
+      rejections.push({ orderid, order: { symbol, exchange, action, quantity }, at: this.#now() });
+  }
+
+  /** A raised alert; a rejection replaces the desk's own refusal of the same order. */
+  #raised(a: AlertEvent): void {
+    const entry = fromAlert(a);
+    if (a.kind === 'rejection' && a.orderid) {
+      const { refusals, rejections } = this.#recent();
+      const rejection = rejections.find((j) => j.orderid === a.orderid);
+      if (rejection) rejection.alertId = a.id;
+      const pair = refusals.find((r) =>
+        rejection ? samePair(r, rejection) : r.orderid !== undefined && r.orderid === a.orderid,
+      );
+      if (pair) {
+        this.#recentRefusals = refusals.filter((r) => r !== pair);
+        this.entries = this.entries.filter((e) => e.id !== pair.entryId);
+        this.#unmarkUnread(pair.entryId);
+      }
+    }
+    this.#add(entry);
   }
 
   /** The trader has looked at the list. */
@@ -262,6 +335,20 @@ export class AlertLog {
   #unmarkUnread(id: string): void {
     if (this.unreadIds.includes(id)) this.unreadIds = this.unreadIds.filter((x) => x !== id);
   }
+}
+
+/** A refusal and a rejection of the same order: by order id when the refusal has one, else its legs. */
+function samePair(r: RecentRefusal, j: RecentRejection): boolean {
+  if (r.orderid !== undefined) return r.orderid === j.orderid;
+  const o = r.order;
+  return (
+    o !== undefined &&
+    Math.abs(r.at - j.at) <= REFUSAL_MERGE_MS &&
+    o.symbol === j.order.symbol &&
+    o.exchange === j.order.exchange &&
+    o.action.toUpperCase() === j.order.action.toUpperCase() &&
+    o.quantity === j.order.quantity
+  );
 }
 
 function unknownId(journalId: string): string {

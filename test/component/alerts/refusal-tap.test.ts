@@ -46,6 +46,7 @@ describe('the refusal tap', () => {
         channel: 'orders.place',
         what: 'BUY 50,000 SBIN NSE',
         error: { kind: 'bad_input', message: FUNDS, httpStatus: 400 },
+        order: { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 50_000 },
         time: T0,
       },
     ]);
