@@ -15,7 +15,7 @@ import {
 } from '../gateway/index.js';
 import { createAlerts, trayState } from './alerts/index.js';
 import { createJournal } from './journal/index.js';
-import { createMarketWatch } from './market/index.js';
+import { createLastPrices, createMarketWatch } from './market/index.js';
 import type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
 import { createDuplicateGuard } from './risk/index.js';
@@ -131,9 +131,12 @@ export function createCore(ports: CorePorts): Core {
   const profiles = createProfiles({ settings, secrets });
   const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock, secrets: secretValues });
   const seen = openSeenStore(join(dataDir, WATCHER_DB));
+  // Fed by market polling (wire()); the risk gate prices orders from it before asking the gateway.
+  const lastPrices = createLastPrices(clock);
   const risk = createRiskGate(
     () => settings.get().risk,
     createDuplicateGuard({ clock, windowMs: () => settings.get().risk.duplicateWindowMs }),
+    { fresh: (scope, instrument) => lastPrices.fresh(scope, instrument) },
   );
   const alerts = createAlerts({
     notifier: ports.notifier,
@@ -291,6 +294,8 @@ export function createCore(ports: CorePorts): Core {
       if (unsettled.length > 0) parked.set(previous.profileId, unsettled);
     }
     risk.clear();
+    // A profile reopened on another URL is another gateway: its prices are not these.
+    lastPrices.clear();
     rememberRecentOrders(profile.id);
     const client = await clientFor(profile);
     const carried = parked.get(profile.id);
@@ -400,6 +405,9 @@ export function createCore(ports: CorePorts): Core {
       bus.on('orders.cancelled', (e) => {
         if (active(e)) alerts.handle({ type: 'order.cancelled', order: e.order });
       }),
+      bus.on('market.ltp', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
+      bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
+      bus.on('market.depth', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('session.connection', updateTray),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),

@@ -3,3 +3,5 @@ export { createMarketWatch, MAX_PER_MODE, MAX_SUBSCRIPTIONS } from './market-wat
 export type { MarketClient, MarketStats, MarketWatch, MarketWatchOptions } from './market-watch.js';
 export { DEFAULT_PLAN, periods } from './plan.js';
 export type { MarketPlan } from './plan.js';
+export { createLastPrices, FRESH_PRICE_MS } from './last-prices.js';
+export type { LastPrices } from './last-prices.js';

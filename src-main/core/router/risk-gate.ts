@@ -1,6 +1,6 @@
 // Pre-trade checks before an order leaves: the user's limits (settings), the instrument's lot, tick
-// and freeze quantity (`symbol`, cached per session), the last price (`quotes`, else `depth`), and
-// the duplicate guard. A refusal lists every reason, in en-IN format, from core/risk.
+// and freeze quantity (`symbol`, cached per session), the last price (one seen within ~2 s, else
+// `quotes`, else `depth`), and the duplicate guard. A refusal lists every reason, in en-IN format, from core/risk.
 import type { PlaceOrderRequest, RiskLimits } from '../../contract/index.js';
 import type { GatewayClient } from '../../gateway/index.js';
 import { checkOrder, type DuplicateGuard, type InstrumentRules, type RiskOrder } from '../risk/index.js';
@@ -25,7 +25,16 @@ export interface RiskGate {
   clear(): void;
 }
 
-export function createRiskGate(limits: () => RiskLimits, guard: DuplicateGuard): RiskGate {
+/** Prices the core has seen lately (core/market's LastPrices); `undefined` when none is fresh. */
+export interface FreshPrices {
+  fresh(scope: string, instrument: { symbol: string; exchange: string }): number | undefined;
+}
+
+export function createRiskGate(
+  limits: () => RiskLimits,
+  guard: DuplicateGuard,
+  prices?: FreshPrices,
+): RiskGate {
   const rules = new Map<string, InstrumentRules | null>();
 
   async function instrument(
@@ -48,7 +57,11 @@ export function createRiskGate(limits: () => RiskLimits, guard: DuplicateGuard):
     return found;
   }
 
-  async function lastPrice(client: RiskReads, leg: RiskLeg): Promise<number | undefined> {
+  async function lastPrice(client: RiskReads, scope: string, leg: RiskLeg): Promise<number | undefined> {
+    // A price seen in the last moments (polling, positions) is as good as asking again, and asking
+    // would put a round trip and a rate-budget slot in front of every order.
+    const known = prices?.fresh(scope, { symbol: leg.symbol, exchange: leg.exchange });
+    if (known !== undefined) return known;
     const q = await client.quotes({ symbol: leg.symbol, exchange: leg.exchange });
     if (q.ok) return q.value.data.ltp > 0 ? q.value.data.ltp : undefined;
     if (q.error.kind !== 'not_offered') return undefined;
@@ -77,7 +90,7 @@ export function createRiskGate(limits: () => RiskLimits, guard: DuplicateGuard):
       for (const leg of legs) {
         const inst = await instrument(client, options.scope, leg);
         const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
-        const ltp = needsPrice ? await lastPrice(client, leg) : undefined;
+        const ltp = needsPrice ? await lastPrice(client, options.scope, leg) : undefined;
         const r = checkOrder(leg, {
           limits: l,
           ...(inst ? { instrument: inst } : {}),
