@@ -3,13 +3,17 @@
 // somewhere between our send and our receipt of the answer, so a slot is held while the request is in
 // flight and for a full window after its answer: then no two stamps of N+1 requests can fall within one
 // second of the gateway's clock, however slow it is. Waiting callers form a priority queue: order
-// mutations go ahead of polling reads.
+// mutations go ahead of polling reads, and reads never take the last slot (on budgets above 2 a
+// second), so an order never waits behind a burst of polls that are in flight or just answered.
 import type { Clock } from './clock.js';
 
 export type Priority = 'mutation' | 'read';
 
 /** Call when the request's exchange is over (answered or failed); later calls are ignored. */
 export type Release = () => void;
+
+/** Slots kept for order mutations: reads wait rather than take them. */
+export const RESERVED_FOR_MUTATIONS = 1;
 
 interface Waiter {
   rank: number;
@@ -44,6 +48,11 @@ export class RateBudget {
     });
   }
 
+  /** Slots only a mutation may take. */
+  private get reserved(): number {
+    return this.perSecond > 2 ? RESERVED_FOR_MUTATIONS : 0;
+  }
+
   /** Callers waiting for a grant. */
   get waiting(): number {
     return this.queue.length;
@@ -66,6 +75,8 @@ export class RateBudget {
         const b = this.queue[best];
         if (a && b && (a.rank < b.rank || (a.rank === b.rank && a.seq < b.seq))) best = i;
       }
+      // The best waiter is a read only when no mutation waits: it may not take a reserved slot.
+      if (this.queue[best]?.rank !== 0 && this.slots.length >= this.perSecond - this.reserved) break;
       const [waiter] = this.queue.splice(best, 1);
       const slot: Slot = { until: Infinity };
       this.slots.push(slot);

@@ -589,9 +589,10 @@ describe('one rate budget per client', () => {
     const results = await all;
     expect(results.every((r) => r.ok)).toBe(true);
     const offsets = calls.map((c) => c.at - start);
-    expect(offsets.filter((t) => t === 0)).toHaveLength(10);
-    expect(offsets.filter((t) => t === 1000)).toHaveLength(10);
-    expect(offsets.filter((t) => t === 2000)).toHaveLength(5);
+    // Reads take 9 of the 10: the last slot is kept for an order.
+    expect(offsets.filter((t) => t === 0)).toHaveLength(9);
+    expect(offsets.filter((t) => t === 1000)).toHaveLength(9);
+    expect(offsets.filter((t) => t === 2000)).toHaveLength(7);
     // No window of one second ever holds more than 10 requests.
     for (const t of offsets)
       expect(offsets.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(10);
@@ -669,6 +670,26 @@ describe('RateBudget', () => {
     await clock.advance(1);
     expect(next).toBe(true);
     (await waiting)();
+  });
+
+  it('keeps one slot for mutations: reads in flight never hold an order back', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateBudget(clock, 3, 1000);
+    const reads = [await budget.acquire('read'), await budget.acquire('read')];
+    let third = false;
+    void budget.acquire('read').then(() => (third = true));
+    await clock.advance(0);
+    expect(third).toBe(false);
+    let order = false;
+    void budget.acquire('mutation').then(() => (order = true));
+    await clock.advance(0);
+    expect(order).toBe(true);
+    // The reserved slot is the mutation's now; the waiting read goes once a read's window is over.
+    for (const release of reads) release();
+    await clock.advance(999);
+    expect(third).toBe(false);
+    await clock.advance(1);
+    expect(third).toBe(true);
   });
 
   it('is disabled by a rate of 0', async () => {
