@@ -48,6 +48,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'alerts.state': true,
   'apiKey.status': true,
   'profiles.switched': true,
+  'settings.changed': true,
   'market.ltp': true,
   'market.quote': true,
   'market.depth': true,

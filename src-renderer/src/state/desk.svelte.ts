@@ -15,8 +15,11 @@ import type { LinkState } from '../lib/bridge';
 
 /** Non-sticky alerts leave the page after this long; sticky ones (rejections) wait for a dismiss. */
 export const ALERT_SHOWN_MS = 8000;
-/** At most this many alerts on screen; the oldest non-sticky goes first. */
-export const ALERTS_ON_SCREEN = 5;
+/**
+ * At most this many recent alerts held for the toasts (the toasts show a few and count the rest);
+ * the oldest non-sticky goes first.
+ */
+export const ALERTS_ON_SCREEN = 20;
 
 /** Every event the desk hears, for "last event" (the books arrive on each poll that changes them). */
 const HEARD: readonly EventName[] = [
