@@ -1,7 +1,7 @@
 // The desk opens the guided first-run panel by itself in the ticket column for a live profile
 // without a key, keeps it while the key is set and tested, and closes it once the gateway takes the
 // key; the paper profile never shows it.
-import { render, screen, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../src-main/contract/index.js';
 import App from '../../../src-renderer/src/App.svelte';
@@ -61,6 +61,17 @@ describe('the desk (App): first run', () => {
     b.emit('session.connection', { seq: 12, profileId: 'live1', time: 1, state: 'connected' });
     await flush();
     expect(screen.queryByTestId('first-run')).not.toBeInTheDocument();
+  });
+
+  it('gives way to the Profiles dialog (the same form, one on screen at a time) and returns after it', async () => {
+    await desk(LIVE);
+    await fireEvent.click(screen.getByRole('button', { name: /open Profiles and API keys/ }));
+    await flush();
+    expect(screen.getAllByTestId('first-run')).toHaveLength(1);
+    expect(within(ticketColumn()).queryByTestId('first-run')).not.toBeInTheDocument();
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await flush();
+    expect(within(ticketColumn()).getByTestId('first-run')).toBeInTheDocument();
   });
 
   it('a key the gateway refuses brings it back', async () => {
