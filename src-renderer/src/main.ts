@@ -1,5 +1,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+// Shared book-pane rules, loaded once for every pane (see styles/panes.css).
+import './styles/panes.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('OrderDesk: #app element missing from index.html');
