@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertEvent, AlertsState, SessionSnapshot } from '../../../src-main/contract/index.js';
 import { ALERT_LOG_LIMIT, AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, snapshot as session } from '../helpers/session';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0); // 09:30:00 IST
 
@@ -28,31 +29,8 @@ const rejection = (n: number): AlertEvent =>
   });
 
 function snapshot(alerts: Partial<AlertsState> = {}, seq = 10): SessionSnapshot {
-  return {
-    profile: {
-      id: 'paper',
-      name: 'Paper (simulated)',
-      kind: 'paper',
-      baseUrl: '',
-      strategy: 'OrderDesk',
-      rateLimitPerSecond: 10,
-      active: true,
-      hasKey: true,
-    },
-    mode: 'paper',
-    connection: 'connected',
-    apiKey: { profileId: 'paper', present: true, backend: 'memory', persistent: false },
-    alerts: { paused: false, muted: [], sticky: [], ...alerts },
-    orders: null,
-    trades: null,
-    positions: null,
-    funds: null,
-    seq,
-  };
+  return session({ alerts: { paused: false, muted: [], sticky: [], ...alerts }, seq });
 }
-
-/** Lets the snapshot's answer land. */
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 async function started(snap = snapshot(), b = new FakeBridge()) {
   b.answer('session.snapshot', () => ({ ok: true, value: snap }));

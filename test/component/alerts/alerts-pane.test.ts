@@ -5,9 +5,9 @@ import Alerts from '../../../src-renderer/src/panes/Alerts.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, snapshot as session } from '../helpers/session';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0); // 09:30:00 IST
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 const REJECTED: AlertEvent = {
   id: 'o3:rejection:0',
@@ -20,27 +20,7 @@ const REJECTED: AlertEvent = {
 };
 
 function snapshot(sticky: AlertEvent[] = []): SessionSnapshot {
-  return {
-    profile: {
-      id: 'paper',
-      name: 'Paper (simulated)',
-      kind: 'paper',
-      baseUrl: '',
-      strategy: 'OrderDesk',
-      rateLimitPerSecond: 10,
-      active: true,
-      hasKey: true,
-    },
-    mode: 'paper',
-    connection: 'connected',
-    apiKey: { profileId: 'paper', present: true, backend: 'memory', persistent: false },
-    alerts: { paused: false, muted: [], sticky },
-    orders: null,
-    trades: null,
-    positions: null,
-    funds: null,
-    seq: 10,
-  };
+  return session({ alerts: { paused: false, muted: [], sticky } });
 }
 
 async function setup(active: boolean, sticky: AlertEvent[] = []) {

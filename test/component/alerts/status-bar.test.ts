@@ -4,34 +4,9 @@ import type { SessionSnapshot } from '../../../src-main/contract/index.js';
 import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, snapshot } from '../helpers/session';
 
 const T0 = Date.UTC(2025, 10, 20, 9, 1, 2); // 14:31:02 IST
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
-function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
-  return {
-    profile: {
-      id: 'paper',
-      name: 'Paper (simulated)',
-      kind: 'paper',
-      baseUrl: '',
-      strategy: 'OrderDesk',
-      rateLimitPerSecond: 10,
-      active: true,
-      hasKey: true,
-    },
-    mode: 'paper',
-    connection: 'connected',
-    apiKey: { profileId: 'paper', present: true, backend: 'memory', persistent: false },
-    alerts: { paused: false, muted: [], sticky: [] },
-    orders: null,
-    trades: null,
-    positions: null,
-    funds: null,
-    seq: 10,
-    ...over,
-  };
-}
 
 const LIVE = {
   profile: {

@@ -1,11 +1,6 @@
-// Books for the books tests: an order row, an order book view with its statistics, a session
-// snapshot of the paper profile.
-import type {
-  OrderSnapshot,
-  OrdersView,
-  PositionView,
-  SessionSnapshot,
-} from '../../../src-main/contract/index.js';
+// Books for the books tests: an order row, an order book view with its statistics, and (from
+// helpers/session) a session snapshot of the paper profile.
+import type { OrderSnapshot, OrdersView, PositionView } from '../../../src-main/contract/index.js';
 
 let n = 0;
 export function order(over: Partial<OrderSnapshot> = {}): OrderSnapshot {
@@ -56,29 +51,4 @@ export function position(over: Partial<PositionView> = {}): PositionView {
   };
 }
 
-export function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
-  return {
-    profile: {
-      id: 'paper',
-      name: 'Paper (simulated)',
-      kind: 'paper',
-      baseUrl: '',
-      strategy: 'OrderDesk',
-      rateLimitPerSecond: 10,
-      active: true,
-      hasKey: true,
-    },
-    mode: 'paper',
-    connection: 'connected',
-    apiKey: { profileId: 'paper', present: true, backend: 'memory', persistent: false },
-    alerts: { paused: false, muted: [], sticky: [] },
-    orders: null,
-    trades: null,
-    positions: null,
-    funds: null,
-    seq: 10,
-    ...over,
-  };
-}
-
-export const flush = () => new Promise((r) => setTimeout(r, 0));
+export { flush, snapshot } from '../helpers/session';
