@@ -116,9 +116,11 @@ describe('cli', () => {
         return fetch(input, init);
       }) as typeof fetch,
     };
+    // Sizes no other test here sends: the data dir is shared, and the duplicate guard remembers the
+    // journal's orders of the last 2 s (the first test's SBIN BUY 1 may be that recent).
     const legs = JSON.stringify([
-      { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 1 },
-      { symbol: 'TCS', exchange: 'NSE', action: 'BUY', quantity: 1 },
+      { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 7 },
+      { symbol: 'TCS', exchange: 'NSE', action: 'BUY', quantity: 7 },
     ]);
     expect(await runCli(['--url', gw.url, 'basketorder', 'strategy=cli', `orders=${legs}`], io)).toBe(0);
     expect(JSON.parse(out.join('')).results).toHaveLength(2);
