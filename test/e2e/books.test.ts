@@ -3,29 +3,16 @@
 // reason), the resting order is modified in its row by keyboard, positions show the fill with MTM,
 // close all asks first and reports each step until flat. Screenshots at 1280×720 and 420 px wide
 // go to test-results/books-*.png.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, ChannelInput } from '../../src-main/contract/index.js';
-import { ensureRendererBuilt, ROOT, startWebProcess, type WebProcess } from './web-process.js';
+import { SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
 
 // The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
 declare const window: { bridge: BridgeApi };
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'test-results');
-// Without these Chromium keeps trying to reach the internet (environment.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'books-e2e-'));
 let web: WebProcess;
@@ -34,16 +21,7 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: bash scripts/setup.sh installs it (apt package chromium)`,
-    );
-  ensureRendererBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  [web, browser] = await Promise.all([
-    startWebProcess(['--port', '0', '--data', dataDir, '--no-open', '--no-keychain']),
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-  ]);
+  [web, browser] = await startHostAndBrowser(dataDir);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   page = await context.newPage();
   page.on('console', (m) => {

@@ -2,29 +2,19 @@
 // Chromium page per test file, screenshots at 1280×720 and 420 px wide under test-results/, and a
 // standalone paper gateway child for the flows that need a gateway they can stop and restart.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { BridgeApi } from '../../src-main/contract/index.js';
-import { ensureRendererBuilt, ROOT, signalGroup, startWebProcess, type WebProcess } from './web-process.js';
+import { ROOT, SHOTS, signalGroup, startHostAndBrowser, type WebProcess } from './web-process.js';
+
+export { SHOTS } from './web-process.js';
 
 // The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
 declare const window: { bridge: BridgeApi };
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const SHOTS = join(ROOT, 'test-results');
-// Without these Chromium keeps trying to reach the internet (environment.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 export const WIDE = { width: 1280, height: 720 };
 export const NARROW = { width: 420, height: 720 };
 
@@ -46,17 +36,8 @@ export interface Desk {
 
 /** Starts the host and opens the desk in Chromium; resolves once it shows PAPER, connected. */
 export async function openDesk(prefix: string): Promise<Desk> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: bash scripts/setup.sh installs it (apt package chromium)`,
-    );
-  ensureRendererBuilt();
-  mkdirSync(SHOTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
-  const [web, browser] = await Promise.all([
-    startWebProcess(['--port', '0', '--data', dataDir, '--no-open', '--no-keychain']),
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-  ]);
+  const [web, browser] = await startHostAndBrowser(dataDir);
   const context = await browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -1,31 +1,19 @@
 // Browser mode end to end: the web host as a child process (temp data dir, port 0, the embedded paper
 // gateway), the built renderer in real Chromium through the one-time link, window.bridge over the
 // WebSocket, and raw WebSocket clients the host must refuse.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AlertEvent, BridgeApi, BridgeHostFrame } from '../../src-main/contract/index.js';
-import { ensureRendererBuilt, ROOT, runWebToExit, startWebProcess, type WebProcess } from './web-process.js';
+import { runWebToExit, SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
 
 // The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
 declare const window: { bridge: BridgeApi };
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'test-results');
-// Without these Chromium keeps trying to reach the internet (environment.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 /** What a 64-hex API key looks like; no frame to the page may hold one. */
 const KEY_SHAPE = /[0-9a-f]{64}/i;
 
@@ -38,16 +26,7 @@ const pageProblems: string[] = [];
 const framesToPage: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: bash scripts/setup.sh installs it (apt package chromium)`,
-    );
-  ensureRendererBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  [web, browser] = await Promise.all([
-    startWebProcess(['--port', '0', '--data', dataDir, '--no-open', '--no-keychain']),
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-  ]);
+  [web, browser] = await startHostAndBrowser(dataDir);
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   page = await context.newPage();
   page.on('console', (m) => {

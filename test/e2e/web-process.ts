@@ -1,11 +1,24 @@
 // `npm run web`'s host as a child process: node with the tsx loader (no npx/tsx wrappers, so the exit
 // code is the host's own), its own process group, stopped by signalling the whole group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = process.cwd();
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const SHOTS = join(ROOT, 'test-results');
+// Without these Chromium keeps trying to reach the internet (environment.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 const CLI = join(ROOT, 'src-main', 'web', 'cli.ts');
 
 export interface WebProcess {
@@ -124,4 +137,21 @@ export function startWebProcess(
       reject(new Error(`web host exited ${code} before printing its link:\n${stderr}`));
     });
   });
+}
+
+/**
+ * Starts the browser-mode host on `dataDir` (port 0, no keychain, no browser opened) beside a headless
+ * Debian Chromium, after making sure the renderer is built and test-results/ exists.
+ */
+export async function startHostAndBrowser(dataDir: string): Promise<[WebProcess, Browser]> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: bash scripts/setup.sh installs it (apt package chromium)`,
+    );
+  ensureRendererBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  return Promise.all([
+    startWebProcess(['--port', '0', '--data', dataDir, '--no-open', '--no-keychain']),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+  ]);
 }
