@@ -26,6 +26,11 @@ function read<T>(key: symbol, what: string): T {
 export const setDesk = (desk: DeskState): DeskState => setContext(DESK, desk);
 export const getDesk = (): DeskState => read<DeskState>(DESK, 'DeskState');
 export const setTicket = (ticket: TicketState): TicketState => setContext(TICKET, ticket);
+/**
+ * The order ticket. To load it from any pane (symbol/exchange/side/price) and bring it forward
+ * (caret in its price or quantity field), never sending: `loadTicket(getTicket(), {...})` from
+ * lib/ticket-load.ts. A price alone for the ticket's current instrument (depth): set priceText.
+ */
 export const getTicket = (): TicketState => read<TicketState>(TICKET, 'TicketState');
 export const setBooks = (books: BooksState): BooksState => setContext(BOOKS, books);
 export const getBooks = (): BooksState => read<BooksState>(BOOKS, 'BooksState');

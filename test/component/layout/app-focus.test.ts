@@ -1,0 +1,56 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { beforeAll, describe, expect, it } from 'vitest';
+import App from '../../../src-renderer/src/App.svelte';
+import { flush, snapshot } from '../books/fixtures';
+import { installLayout } from '../books/jsdom-layout';
+import { FakeBridge } from '../helpers/fake-bridge';
+
+beforeAll(() => installLayout());
+
+async function setup() {
+  const b = new FakeBridge().answer('session.snapshot', () => ({ ok: true, value: snapshot({}) }));
+  Object.assign(window, { bridge: b });
+  render(App);
+  for (let i = 0; i < 5; i++) await flush();
+  return b;
+}
+
+describe('the desk (App): the focus area and the ticket commands', () => {
+  it('has Depth | Chain | Chart | Journal and a Settings gear; each tab shows its pane or says it is coming', async () => {
+    await setup();
+    const names = screen.getByRole('tablist', { name: 'Focus pane' }).querySelectorAll('[role="tab"]');
+    expect([...names].map((t) => t.textContent?.trim())).toEqual([
+      'Depth',
+      'Chain',
+      'Chart',
+      'Journal',
+      '⚙ Settings',
+    ]);
+    for (const name of ['Chain', 'Chart', 'Journal', 'Settings']) {
+      await fireEvent.click(screen.getByRole('tab', { name: new RegExp(name) }));
+      for (let i = 0; i < 5; i++) await flush();
+      const panel = screen.getByRole('tabpanel', { name: new RegExp(name) });
+      // Never a broken mount: the pane itself, or a plain "coming" line while its file has not landed.
+      expect(panel.textContent?.trim()).not.toBe('');
+      expect(panel.querySelector('[role="alert"].coming')).toBeNull();
+    }
+  });
+
+  it('F6 brings Depth back from another focus tab and focuses it', async () => {
+    await setup();
+    await fireEvent.click(screen.getByRole('tab', { name: 'Journal' }));
+    expect(screen.getByRole('tab', { name: 'Journal' })).toHaveAttribute('aria-selected', 'true');
+    await fireEvent.keyDown(window, { key: 'F6' });
+    for (let i = 0; i < 3; i++) await flush();
+    expect(screen.getByRole('tab', { name: 'Depth' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Market depth' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Focus pane' }).contains(document.activeElement)).toBe(true);
+  });
+
+  it("the tray's show-ticket puts the caret in the ticket's symbol search, not on BUY", async () => {
+    const b = await setup();
+    b.emit('shell.command', { command: 'show-ticket' });
+    await flush();
+    expect(document.activeElement?.id).toBe('ticket-search');
+  });
+});
