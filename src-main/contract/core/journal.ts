@@ -54,6 +54,10 @@ export const JournalQuery = z.strictObject({
   profileId: ProfileId.optional(),
   operation: z.string().min(1).max(64).optional(),
   orderId: z.string().min(1).max(64).optional(),
+  /** Entries whose request names an instrument starting with this (any basket leg), any case. */
+  symbol: z.string().trim().min(1).max(64).optional(),
+  /** Entries whose request carries this strategy tag, any case. */
+  strategy: z.string().trim().min(1).max(64).optional(),
   outcome: JournalOutcome.optional(),
   /** Newest first by default. */
   order: z.enum(['asc', 'desc']).default('desc'),

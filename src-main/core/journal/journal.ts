@@ -190,6 +190,11 @@ function toEntry(r: Row): JournalEntry {
   return entry;
 }
 
+/** Text matched literally by LIKE (which ignores ASCII case): %, _ and backslash escaped. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Creates the file 0600 before SQLite does (its -wal/-shm files copy the database's mode). */
 function createPrivateFile(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -300,6 +305,11 @@ export function createJournal(options: JournalOptions): Journal {
     if (query.operation !== undefined) add('i.operation = ?', query.operation);
     if (query.orderId !== undefined)
       add('EXISTS (SELECT 1 FROM order_ids x WHERE x.entry_id = i.id AND x.orderid = ?)', query.orderId);
+    // A text field of the stored request, at any depth: a basket's legs each name their symbol.
+    const requestText = (key: string) =>
+      `EXISTS (SELECT 1 FROM json_tree(i.request_json) t WHERE t.key = '${key}' AND t.type = 'text' AND t.value LIKE ? ESCAPE '\\')`;
+    if (query.symbol !== undefined) add(requestText('symbol'), `${likeLiteral(query.symbol)}%`);
+    if (query.strategy !== undefined) add(requestText('strategy'), likeLiteral(query.strategy));
     if (query.outcome === 'pending') add('o.id IS NULL');
     else if (query.outcome !== undefined) add('o.outcome = ?', query.outcome);
     return { where, params };
