@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 import { EXCHANGES } from '../gateway/primitives.js';
+import { BasketLeg } from '../gateway/orders.js';
 
 export const SETTINGS_VERSION = 1;
 /** The embedded paper gateway's profile: always present, first, and the default. */
@@ -126,6 +127,23 @@ export const OrderConfirmations = z.object({
 });
 export type OrderConfirmations = z.infer<typeof OrderConfirmations>;
 
+// ---- the desk: saved baskets ----
+export const BASKET_LIMIT = 20;
+export const BASKET_MAX_LEGS = 50;
+/** A named basket the desk saved: the legs as orders.basket takes them (the gateway's leg schema). */
+export const SavedBasket = z.object({
+  name: z.string().trim().min(1, 'a basket needs a name').max(40, 'basket name: at most 40 characters'),
+  legs: z
+    .array(BasketLeg)
+    .min(1, 'a basket holds at least one leg')
+    .max(BASKET_MAX_LEGS, `a basket holds at most ${BASKET_MAX_LEGS} legs`),
+});
+export type SavedBasket = z.infer<typeof SavedBasket>;
+export const SavedBaskets = z
+  .array(SavedBasket)
+  .max(BASKET_LIMIT, `at most ${BASKET_LIMIT} saved baskets`)
+  .refine((list) => new Set(list.map((b) => b.name)).size === list.length, 'basket names must differ');
+
 export const ProfileId = z
   .string({ error: 'profile id must be a string' })
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'profile id must be 1-64 lower-case letters, digits, - or _');
@@ -199,6 +217,7 @@ export const Settings = z
     shell: ShellSettings.prefault({}),
     watchlists: Watchlists.default(() => structuredClone(DEFAULT_WATCHLISTS)),
     confirmations: OrderConfirmations.prefault({}),
+    baskets: SavedBaskets.default([]),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -223,5 +242,7 @@ export const SettingsPatch = z.strictObject({
   /** The lists whole (a reorder or an add rewrites its list). */
   watchlists: Watchlists.optional(),
   confirmations: z.strictObject(confirmFields).partial().optional(),
+  /** The saved baskets whole (a save or a delete rewrites the list). */
+  baskets: SavedBaskets.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
