@@ -1,0 +1,152 @@
+// The Journal pane's state: the search form, the entries it found (journal.query, newest first), the
+// entry open in detail, and the CSV export (journal.exportCsv: the host's save dialog in Electron,
+// the data dir's exports/ in browser mode) with where it went and how many rows.
+import { getContext, hasContext } from 'svelte';
+import type {
+  BridgeApi,
+  EventName,
+  IpcError,
+  JournalEntry,
+  JournalExportResult,
+  JournalQuery,
+} from '../../../src-main/contract/index.js';
+import { getBridge } from '../lib/bridge';
+import {
+  istDay,
+  journalExportOf,
+  journalQueryOf,
+  type JournalSearchField,
+  type JournalSearchForm,
+} from '../lib/journal-filter';
+
+/** The most entries one search shows; a longer day says so and asks for a narrower search. */
+export const JOURNAL_PAGE = 2000;
+/** Order activity settles into the journal as it happens: reread this long after the last event. */
+const REFRESH_DEBOUNCE_MS = 400;
+const ORDER_EVENTS: readonly EventName[] = [
+  'orders.accepted',
+  'orders.partial',
+  'orders.filled',
+  'orders.rejected',
+  'orders.cancelled',
+  'orders.modified',
+  'orders.unknown',
+  'orders.reconciled',
+  'books.orders',
+];
+
+export type JournalExportState =
+  { kind: 'running' } | { kind: 'done'; result: JournalExportResult } | { kind: 'failed'; error: IpcError };
+
+export interface JournalOptions {
+  now?: () => number;
+}
+
+export class JournalState {
+  form = $state<JournalSearchForm>({ symbol: '', strategy: '', orderId: '', day: '' });
+  entries = $state.raw<JournalEntry[]>([]);
+  /** The search the entries answer (the export takes the same). */
+  query = $state.raw<JournalQuery | undefined>();
+  loading = $state(false);
+  loaded = $state(false);
+  /** A field the search refused, and why. */
+  invalid = $state<{ field: JournalSearchField; message: string } | undefined>();
+  error = $state<IpcError | undefined>();
+  selectedId = $state<string | undefined>();
+  exporting = $state<JournalExportState | undefined>();
+
+  readonly selected = $derived(this.entries.find((e) => e.id === this.selectedId));
+  /** The search hit the page size: older entries exist that are not shown. */
+  readonly truncated = $derived(this.entries.length >= JOURNAL_PAGE);
+
+  readonly #bridge: BridgeApi;
+  #seq = 0;
+  #refreshSeq = 0;
+
+  constructor(bridge: BridgeApi, options: JournalOptions = {}) {
+    this.#bridge = bridge;
+    this.form.day = istDay((options.now ?? Date.now)());
+  }
+
+  /** Runs the form's search; an answer to an earlier search is dropped. */
+  async search(): Promise<boolean> {
+    const parsed = journalQueryOf(this.form, JOURNAL_PAGE);
+    if (!parsed.ok) {
+      this.invalid = { field: parsed.field, message: parsed.message };
+      return false;
+    }
+    this.invalid = undefined;
+    const seq = ++this.#seq;
+    this.loading = true;
+    const res = await this.#bridge.invoke('journal.query', parsed.query);
+    if (seq !== this.#seq) return false;
+    this.loading = false;
+    this.loaded = true;
+    if (!res.ok) {
+      this.error = res.error;
+      return false;
+    }
+    this.error = undefined;
+    this.query = parsed.query;
+    this.entries = res.value;
+    return true;
+  }
+
+  /** Rereads the current search (new order activity), keeping the form as typed. */
+  async refresh(): Promise<void> {
+    const query = this.query;
+    if (!query || this.loading) return;
+    const seq = this.#seq;
+    const again = ++this.#refreshSeq;
+    const res = await this.#bridge.invoke('journal.query', query);
+    // A search started meanwhile, or a later refresh, owns the list.
+    if (seq !== this.#seq || again !== this.#refreshSeq || !res.ok) return;
+    this.entries = res.value;
+  }
+
+  clear(): Promise<boolean> {
+    this.form = { symbol: '', strategy: '', orderId: '', day: '' };
+    return this.search();
+  }
+
+  /** Writes the shown search to CSV (every matching row, oldest first), or the form's before any. */
+  async exportCsv(): Promise<void> {
+    if (this.exporting?.kind === 'running') return;
+    let query = this.query;
+    if (!query) {
+      const parsed = journalQueryOf(this.form);
+      if (!parsed.ok) {
+        this.invalid = { field: parsed.field, message: parsed.message };
+        return;
+      }
+      query = parsed.query;
+    }
+    this.exporting = { kind: 'running' };
+    const res = await this.#bridge.invoke('journal.exportCsv', journalExportOf(query));
+    this.exporting = res.ok ? { kind: 'done', result: res.value } : { kind: 'failed', error: res.error };
+  }
+
+  /** Rereads after order activity, at most once per quiet spell; returns the function that stops. */
+  listen(): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poke = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void this.refresh(), REFRESH_DEBOUNCE_MS);
+    };
+    const offs = ORDER_EVENTS.map((e) => this.#bridge.on(e, poke));
+    return () => {
+      if (timer) clearTimeout(timer);
+      offs.forEach((off) => off());
+    };
+  }
+}
+
+/** A test (or App) may hand the pane its own JournalState under this key. */
+export const JOURNAL = Symbol('journal');
+// One per page otherwise: the search and the open entry survive a switch of the focus tabs.
+let shared: JournalState | undefined;
+
+export function useJournal(): JournalState {
+  if (hasContext(JOURNAL)) return getContext<JournalState>(JOURNAL);
+  return (shared ??= new JournalState(getBridge()));
+}
