@@ -144,6 +144,32 @@ export const SavedBaskets = z
   .max(BASKET_LIMIT, `at most ${BASKET_LIMIT} saved baskets`)
   .refine((list) => new Set(list.map((b) => b.name)).size === list.length, 'basket names must differ');
 
+// ---- the desk's keys: a preset (NEST, Kite, OpenAlgo scalping) and the trader's overrides ----
+export const HOTKEY_PRESETS = ['nest', 'kite', 'scalping'] as const;
+export type HotkeyPreset = (typeof HOTKEY_PRESETS)[number];
+/** Action ids and chords are checked by the desk's key map (lib/keymap-presets); here only their shape. */
+const hotkeyFields = {
+  preset: z.enum(HOTKEY_PRESETS, { error: `hotkeys.preset must be one of: ${HOTKEY_PRESETS.join(', ')}` }),
+  /** Action id → its chords (`Ctrl+Shift+X`); an empty list unbinds the action. */
+  overrides: z
+    .record(
+      z
+        .string()
+        .regex(/^[a-z][a-zA-Z]*(\.[a-zA-Z]+)+$/, 'a hotkey override names an action such as ticket.buy'),
+      z
+        .array(
+          z.string().trim().min(1, 'a chord cannot be empty').max(32, 'a chord is at most 32 characters'),
+        )
+        .max(4, 'at most 4 chords per action'),
+    )
+    .refine((o) => Object.keys(o).length <= 64, 'at most 64 hotkey overrides'),
+};
+export const HotkeySettings = z.object({
+  preset: hotkeyFields.preset.default('nest'),
+  overrides: hotkeyFields.overrides.default({}),
+});
+export type HotkeySettings = z.infer<typeof HotkeySettings>;
+
 export const ProfileId = z
   .string({ error: 'profile id must be a string' })
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'profile id must be 1-64 lower-case letters, digits, - or _');
@@ -217,6 +243,7 @@ export const Settings = z
     shell: ShellSettings.prefault({}),
     watchlists: Watchlists.default(() => structuredClone(DEFAULT_WATCHLISTS)),
     confirmations: OrderConfirmations.prefault({}),
+    hotkeys: HotkeySettings.prefault({}),
     baskets: SavedBaskets.default([]),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
@@ -242,6 +269,8 @@ export const SettingsPatch = z.strictObject({
   /** The lists whole (a reorder or an add rewrites its list). */
   watchlists: Watchlists.optional(),
   confirmations: z.strictObject(confirmFields).partial().optional(),
+  /** The overrides whole (a remap rewrites them); the preset alone may change. */
+  hotkeys: z.strictObject(hotkeyFields).partial().optional(),
   /** The saved baskets whole (a save or a delete rewrites the list). */
   baskets: SavedBaskets.optional(),
 });

@@ -2,6 +2,7 @@
 // a pure resolver from a key press in a context to an action, and remapping with validation.
 // Typing wins: a plain letter or `/` never leaves a text field; function keys, Esc, Enter and
 // Ctrl/Alt/Meta chords still act there (the ticket is driven from its own fields).
+// Presets (NEST, Kite, OpenAlgo scalping), the trader's overrides and conflict checks: keymap-presets.ts.
 
 export const HOTKEY_ACTIONS = [
   'ticket.buy',
@@ -20,6 +21,12 @@ export const HOTKEY_ACTIONS = [
   'row.cancel',
   'orders.cancelAll',
   'positions.closeAll',
+  // One-click (OpenAlgo scalping preset): the at-the-money option of the ticket's underlying, sent at
+  // once while one-click is armed (the one-click state implements them; unarmed they only say so).
+  'atm.buyCall',
+  'atm.sellCall',
+  'atm.buyPut',
+  'atm.sellPut',
 ] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
@@ -33,7 +40,20 @@ export interface HotkeyDef {
   action: HotkeyAction;
   label: string;
   scope: HotkeyScope;
+  /**
+   * Must act while focus is in a text field (the ticket's Enter/Esc, the panic keys): a chord that
+   * types text can never be bound to it (keymap-presets reports it as a conflict).
+   */
+  whileTyping: boolean;
 }
+
+/** Actions whose key must work from inside a text field. */
+const WHILE_TYPING: ReadonlySet<HotkeyAction> = new Set([
+  'ticket.send',
+  'ticket.cancel',
+  'orders.cancelAll',
+  'positions.closeAll',
+]);
 
 export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fromEntries(
   (
@@ -54,13 +74,21 @@ export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fro
       ['row.cancel', 'Cancel the focused order', 'row'],
       ['orders.cancelAll', 'Cancel all open orders (asks first)', 'global'],
       ['positions.closeAll', 'Close all positions (asks first)', 'global'],
+      ['atm.buyCall', 'One-click: buy the at-the-money call', 'global'],
+      ['atm.sellCall', 'One-click: sell the at-the-money call', 'global'],
+      ['atm.buyPut', 'One-click: buy the at-the-money put', 'global'],
+      ['atm.sellPut', 'One-click: sell the at-the-money put', 'global'],
     ] as const
-  ).map(([action, label, scope]) => [action, { action, label, scope }]),
+  ).map(([action, label, scope]) => [
+    action,
+    { action, label, scope, whileTyping: WHILE_TYPING.has(action) },
+  ]),
 ) as Record<HotkeyAction, HotkeyDef>;
 
 /** Chords per action, in canonical form (`Ctrl+Alt+Shift+Meta+Key`). */
 export type Keymap = Readonly<Record<HotkeyAction, readonly string[]>>;
 
+/** The NEST preset (function keys, with Kite's row letters): the map until settings say otherwise. */
 export const DEFAULT_KEYMAP: Keymap = {
   'ticket.buy': ['F1'],
   'ticket.sell': ['F2'],
@@ -78,6 +106,10 @@ export const DEFAULT_KEYMAP: Keymap = {
   'row.cancel': ['C'],
   'orders.cancelAll': ['Ctrl+Shift+X'],
   'positions.closeAll': ['Ctrl+Shift+Q'],
+  'atm.buyCall': [],
+  'atm.sellCall': [],
+  'atm.buyPut': [],
+  'atm.sellPut': [],
 };
 
 // ---- chords ----
@@ -206,6 +238,29 @@ export interface HotkeyContext {
   rowFocused: boolean;
   /** Focus is inside the order ticket (Enter sends, Esc closes only there). */
   ticketFocused?: boolean;
+  /**
+   * Focus is on a control that moves with the arrow keys (a radio group, a row, tabs, a splitter,
+   * a select): its own arrows, Home/End and PageUp/PageDown win over a hotkey on them.
+   */
+  navigating?: boolean;
+}
+
+const NAVIGATION_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
+/** A chord that moves within a focused control: a navigation key, alone or with Shift (selection). */
+export function isNavigationChord(chord: string): boolean {
+  const parts = chord.split('+');
+  const key = parts[parts.length - 1] ?? '';
+  return NAVIGATION_KEYS.has(key) && parts.slice(0, -1).every((m) => m === 'Shift');
 }
 
 // Reverse indices of the keymaps in use, built once per keymap.
@@ -232,7 +287,8 @@ export function resolveHotkey(
   if (!chord) return null;
   const action = indexOf(keymap).get(chord);
   if (!action) return null;
-  if (ctx.typingInInput && !worksWhileTyping(chord)) return null;
+  if (ctx.typingInInput && !worksWhileTyping(chord) && !HOTKEY_DEFS[action].whileTyping) return null;
+  if (ctx.navigating && isNavigationChord(chord)) return null;
   const scope = HOTKEY_DEFS[action].scope;
   if (scope === 'row' && !ctx.rowFocused) return null;
   if (scope === 'ticket' && !ctx.ticketFocused) return null;
@@ -240,7 +296,8 @@ export function resolveHotkey(
 }
 
 // ---- remapping ----
-export type KeymapErrorCode = 'unknown_action' | 'bad_binding' | 'bad_chord' | 'duplicate';
+export type KeymapErrorCode =
+  'unknown_action' | 'bad_binding' | 'bad_chord' | 'duplicate' | 'reserved' | 'types_text';
 export interface KeymapError {
   code: KeymapErrorCode;
   message: string;
@@ -250,6 +307,57 @@ export interface KeymapError {
 export type KeymapResult = { ok: true; keymap: Keymap } | { ok: false; errors: KeymapError[] };
 
 const MAX_CHORDS_PER_ACTION = 4;
+
+/** Chords the browser, Electron or the OS keep (some never reach the page), and why. */
+const RESERVED = new Map<string, string>([
+  ['F5', 'reloads the window'],
+  ['Ctrl+R', 'reloads the window'],
+  ['Ctrl+Shift+R', 'reloads the window'],
+  ['F11', 'switches full screen'],
+  ['F12', 'opens the developer tools'],
+  ['Ctrl+Shift+I', 'opens the developer tools'],
+  ['Ctrl+Shift+J', 'opens the developer tools'],
+  ['Ctrl+W', 'closes the window'],
+  ['Ctrl+Shift+W', 'closes the window'],
+  ['Ctrl+Q', 'quits'],
+  ['Ctrl+T', "is the browser's new tab"],
+  ['Ctrl+Shift+T', "is the browser's reopen tab"],
+  ['Ctrl+N', "is the browser's new window"],
+  ['Ctrl+Shift+N', "is the browser's new window"],
+  ['Ctrl+L', "is the browser's address bar"],
+  ['Ctrl+P', 'prints'],
+  ['Ctrl+Tab', 'switches tabs'],
+  ['Ctrl+Shift+Tab', 'switches tabs'],
+  ['Alt+F4', 'closes the window'],
+  ['Alt+Tab', 'switches windows'],
+  ['Alt+ArrowLeft', 'goes back a page'],
+  ['Alt+ArrowRight', 'goes forward a page'],
+  ['Ctrl+C', 'copies'],
+  ['Ctrl+V', 'pastes'],
+  ['Ctrl+X', 'cuts'],
+  ['Ctrl+A', 'selects all'],
+  ['Ctrl+Z', 'undoes typing'],
+  ['Ctrl+Y', 'redoes typing'],
+  ['Ctrl+Shift+Z', 'redoes typing'],
+  ['Meta+Q', 'quits (macOS)'],
+  ['Meta+W', 'closes the window (macOS)'],
+  ['Meta+C', 'copies (macOS)'],
+  ['Meta+V', 'pastes (macOS)'],
+  ['Meta+X', 'cuts (macOS)'],
+  ['Meta+A', 'selects all (macOS)'],
+  ['Meta+Z', 'undoes typing (macOS)'],
+  ['Tab', 'moves focus'],
+  ['Shift+Tab', 'moves focus'],
+  ['Space', 'presses the focused button'],
+]);
+
+/** Why `chord` cannot be bound to `action`, or undefined when it can. */
+function reservedFor(chord: string, action: HotkeyAction): string | undefined {
+  // Enter presses the focused button and Esc closes dialogs and menus: only the ticket may take them.
+  if (chord === 'Enter' && action !== 'ticket.send') return 'presses the focused button';
+  if (chord === 'Escape' && action !== 'ticket.cancel') return 'closes dialogs and menus';
+  return RESERVED.get(chord);
+}
 const isAction = (a: string): a is HotkeyAction => (HOTKEY_ACTIONS as readonly string[]).includes(a);
 
 /**
@@ -292,13 +400,32 @@ export function buildKeymap(
   const owner = new Map<string, HotkeyAction>();
   for (const action of HOTKEY_ACTIONS)
     for (const chord of map[action]) {
+      const reserved = reservedFor(chord, action);
+      if (reserved) {
+        errors.push({
+          code: 'reserved',
+          action,
+          chord,
+          message: `${chord} ${reserved}: choose another key for ${HOTKEY_DEFS[action].label}`,
+        });
+        continue;
+      }
+      if (HOTKEY_DEFS[action].whileTyping && !worksWhileTyping(chord)) {
+        errors.push({
+          code: 'types_text',
+          action,
+          chord,
+          message: `${chord} types in text fields, and ${HOTKEY_DEFS[action].label} must work while typing: use a function key or a Ctrl/Alt chord`,
+        });
+        continue;
+      }
       const other = owner.get(chord);
       if (other)
         errors.push({
           code: 'duplicate',
           action,
           chord,
-          message: `${chord} is bound to both ${other} and ${action}`,
+          message: `${chord} is bound to both ${HOTKEY_DEFS[other].label} and ${HOTKEY_DEFS[action].label}`,
         });
       else owner.set(chord, action);
     }

@@ -129,7 +129,7 @@ describe('remapping', () => {
           code: 'duplicate',
           action: 'pane.depth',
           chord: 'F3',
-          message: 'F3 is bound to both pane.orders and pane.depth',
+          message: 'F3 is bound to both Orders and Depth',
         },
       ],
     });

@@ -16,14 +16,26 @@ describe('the context of a key press', () => {
       <table><tr data-hotkey-row tabindex="0" id="row"><td><button id="act">x</button></td></tr></table>
       <textarea id="note"></textarea><div id="edit" contenteditable="true"></div>`);
     const el = (id: string) => root.querySelector(`#${id}`);
-    expect(contextOf(el('qty'))).toEqual({ typingInInput: true, rowFocused: false, ticketFocused: true });
-    expect(contextOf(el('cnc'))).toEqual({ typingInInput: false, rowFocused: false, ticketFocused: true });
-    expect(contextOf(el('send'))).toEqual({ typingInInput: false, rowFocused: false, ticketFocused: true });
-    expect(contextOf(el('row'))).toEqual({ typingInInput: false, rowFocused: true, ticketFocused: false });
-    expect(contextOf(el('act'))).toEqual({ typingInInput: false, rowFocused: true, ticketFocused: false });
+    const ctx = (
+      typingInInput: boolean,
+      rowFocused: boolean,
+      ticketFocused: boolean,
+      navigating: boolean,
+    ) => ({
+      typingInInput,
+      rowFocused,
+      ticketFocused,
+      navigating,
+    });
+    expect(contextOf(el('qty'))).toEqual(ctx(true, false, true, true));
+    // A radio group moves with its arrows: it navigates, though nothing is typed into it.
+    expect(contextOf(el('cnc'))).toEqual(ctx(false, false, true, true));
+    expect(contextOf(el('send'))).toEqual(ctx(false, false, true, false));
+    expect(contextOf(el('row'))).toEqual(ctx(false, true, false, true));
+    expect(contextOf(el('act'))).toEqual(ctx(false, true, false, true));
     expect(contextOf(el('note')).typingInInput).toBe(true);
     expect(contextOf(el('edit')).typingInInput).toBe(true);
-    expect(contextOf(null)).toEqual({ typingInInput: false, rowFocused: false, ticketFocused: false });
+    expect(contextOf(null)).toEqual(ctx(false, false, false, false));
   });
 });
 
