@@ -170,6 +170,28 @@ export const HotkeySettings = z.object({
 });
 export type HotkeySettings = z.infer<typeof HotkeySettings>;
 
+// ---- one-click mode (scalping): armed, a key press sends at once, within these caps ----
+const oneClickFields = {
+  armed: z.boolean({ error: 'armed must be true or false' }),
+  /** Largest one-click order in lots (a lot is one share for equities). */
+  maxLots: int('maxLots', 1, 10_000),
+  /** Rupees: the largest one-click order value at the last price. */
+  maxValue: z
+    .number({ error: 'maxValue must be a number' })
+    .positive('maxValue must be positive')
+    .max(1e12, 'maxValue is too large'),
+  /** The least time between two one-click orders. */
+  cooldownMs: int('cooldownMs', 0, 60_000),
+};
+/** Off by default: the trader arms it on purpose, and it stays armed across restarts. */
+export const OneClickSettings = z.object({
+  armed: oneClickFields.armed.default(false),
+  maxLots: oneClickFields.maxLots.default(1),
+  maxValue: oneClickFields.maxValue.default(2_00_000),
+  cooldownMs: oneClickFields.cooldownMs.default(1000),
+});
+export type OneClickSettings = z.infer<typeof OneClickSettings>;
+
 export const ProfileId = z
   .string({ error: 'profile id must be a string' })
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'profile id must be 1-64 lower-case letters, digits, - or _');
@@ -243,6 +265,7 @@ export const Settings = z
     shell: ShellSettings.prefault({}),
     watchlists: Watchlists.default(() => structuredClone(DEFAULT_WATCHLISTS)),
     confirmations: OrderConfirmations.prefault({}),
+    oneClick: OneClickSettings.prefault({}),
     hotkeys: HotkeySettings.prefault({}),
     baskets: SavedBaskets.default([]),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
@@ -269,6 +292,7 @@ export const SettingsPatch = z.strictObject({
   /** The lists whole (a reorder or an add rewrites its list). */
   watchlists: Watchlists.optional(),
   confirmations: z.strictObject(confirmFields).partial().optional(),
+  oneClick: z.strictObject(oneClickFields).partial().optional(),
   /** The overrides whole (a remap rewrites them); the preset alone may change. */
   hotkeys: z.strictObject(hotkeyFields).partial().optional(),
   /** The saved baskets whole (a save or a delete rewrites the list). */

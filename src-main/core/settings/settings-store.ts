@@ -179,6 +179,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         shell: { ...s.shell, ...p.shell },
         watchlists: p.watchlists ?? s.watchlists,
         confirmations: { ...s.confirmations, ...p.confirmations },
+        oneClick: { ...s.oneClick, ...p.oneClick },
         hotkeys: { ...s.hotkeys, ...p.hotkeys },
         baskets: p.baskets ?? s.baskets,
       }));
