@@ -18,7 +18,7 @@ import { createJournal } from './journal/index.js';
 import { createLastPrices, createMarketWatch } from './market/index.js';
 import type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
-import { createDuplicateGuard } from './risk/index.js';
+import { createDailyLimits, createDuplicateGuard } from './risk/index.js';
 import {
   createEventBus,
   createRiskGate,
@@ -142,7 +142,7 @@ export function createCore(ports: CorePorts): Core {
     notifier: ports.notifier,
     clock,
     emit,
-    toggles: () => settings.get().alerts,
+    rules: () => settings.get().alerts,
     setPaused: async (paused) => {
       await settings.patch({ alerts: { paused } });
     },
@@ -332,7 +332,16 @@ export function createCore(ports: CorePorts): Core {
 
   const inner = createRouter(
     {
-      ...orderHandlers({ session: currentSession, journal, risk, clock, emit, logger }),
+      ...orderHandlers({
+        session: currentSession,
+        journal,
+        risk,
+        daily: createDailyLimits(clock),
+        limits: () => settings.get().risk,
+        clock,
+        emit,
+        logger,
+      }),
       ...marketHandlers({ market }),
       ...readHandlers({ session: currentSession }),
       ...serviceHandlers({
@@ -404,6 +413,9 @@ export function createCore(ports: CorePorts): Core {
       }),
       bus.on('orders.cancelled', (e) => {
         if (active(e)) alerts.handle({ type: 'order.cancelled', order: e.order });
+      }),
+      bus.on('orders.unknown', (e) => {
+        if (active(e)) alerts.unknown(e);
       }),
       bus.on('market.ltp', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),

@@ -7,3 +7,4 @@ export * from './secrets.js';
 export * from './settings.js';
 export * from './shell-settings.js';
 export * from './profiles.js';
+export * from './daily-limits.js';

@@ -5,7 +5,8 @@ import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 import { EXCHANGES } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 
-export const SETTINGS_VERSION = 1;
+/** 2: `alerts` holds a rule per event (os, sound, in_app, off) where 1 held booleans. */
+export const SETTINGS_VERSION = 2;
 /** The embedded paper gateway's profile: always present, first, and the default. */
 export const PAPER_PROFILE_ID = 'paper';
 
@@ -17,43 +18,98 @@ const int = (field: string, min: number, max: number) =>
     .max(max, `${field} must be at most ${max}`);
 
 const riskFields = {
-  maxQuantityPerOrder: int('maxQuantityPerOrder', 1, 100_000_000),
+  maxQuantityPerOrder: int('Max quantity per order', 1, 100_000_000),
   /** Rupees. */
   maxValuePerOrder: z
-    .number({ error: 'maxValuePerOrder must be a number' })
-    .positive('maxValuePerOrder must be positive')
-    .max(1e12, 'maxValuePerOrder is too large'),
+    .number({ error: 'Max value per order must be a number' })
+    .positive('Max value per order must be above ₹0')
+    .max(1e12, 'Max value per order is too large'),
   /** Largest distance of a LIMIT/SL price or trigger from the last price, in percent; 0 turns it off. */
   priceBandPercent: z
-    .number({ error: 'priceBandPercent must be a number' })
-    .min(0, 'priceBandPercent cannot be negative')
-    .max(100, 'priceBandPercent must be at most 100'),
-  duplicateWindowMs: int('duplicateWindowMs', 0, 60_000),
+    .number({ error: 'Price band must be a number' })
+    .min(0, 'Price band cannot be negative')
+    .max(100, 'Price band must be at most 100%'),
+  duplicateWindowMs: int('Duplicate window', 0, 60_000),
 };
+
+// Soft daily limits: the core counts while it runs and starts again at the IST day change; once one
+// is reached only exits (orders that reduce an open position) go out. 0 turns a limit off.
+const dailyFields = {
+  /** Rupees of loss in the day's P&L (realised + open MTM) after which only exits are allowed. */
+  dailyLossLimit: z
+    .number({ error: 'Daily loss limit must be a number' })
+    .min(0, 'Daily loss limit cannot be negative (0 turns it off)')
+    .max(1e12, 'Daily loss limit is too large'),
+  /** New orders sent through OrderDesk today after which only exits are allowed. */
+  dailyOrderCount: int('Daily order count', 0, 100_000),
+};
+
+/** Limits for one instrument that replace the general ones for it; an absent field keeps the general one. */
+export const SymbolRiskOverride = z.object({
+  symbol: z
+    .string({ error: 'symbol must be a string' })
+    .trim()
+    .min(1, 'Symbol cannot be empty')
+    .max(64, 'Symbol must be at most 64 characters')
+    .transform((s) => s.toUpperCase()),
+  exchange: z.enum(EXCHANGES, { error: `Exchange must be one of: ${EXCHANGES.join(', ')}` }),
+  maxQuantityPerOrder: riskFields.maxQuantityPerOrder.optional(),
+  maxValuePerOrder: riskFields.maxValuePerOrder.optional(),
+  priceBandPercent: riskFields.priceBandPercent.optional(),
+});
+export type SymbolRiskOverride = z.infer<typeof SymbolRiskOverride>;
+export const SYMBOL_OVERRIDES_MAX = 200;
+const symbolOverrides = z
+  .array(SymbolRiskOverride)
+  .max(SYMBOL_OVERRIDES_MAX, `at most ${SYMBOL_OVERRIDES_MAX} per-symbol limits`)
+  .refine(
+    (list) => new Set(list.map((o) => `${o.exchange}:${o.symbol}`)).size === list.length,
+    'An instrument can have one set of per-symbol limits',
+  );
+
 export const RiskLimits = z.object({
   maxQuantityPerOrder: riskFields.maxQuantityPerOrder.default(10_000),
   maxValuePerOrder: riskFields.maxValuePerOrder.default(10_00_000),
   priceBandPercent: riskFields.priceBandPercent.default(5),
   duplicateWindowMs: riskFields.duplicateWindowMs.default(2000),
+  dailyLossLimit: dailyFields.dailyLossLimit.default(0),
+  dailyOrderCount: dailyFields.dailyOrderCount.default(0),
+  symbolOverrides: symbolOverrides.default([]),
 });
 export type RiskLimits = z.infer<typeof RiskLimits>;
 
+/**
+ * What an order event does: `os` a system notification (and the desk's toast), `sound` the desk's
+ * toast with a chime (no system notification), `in_app` the toast alone, `off` nothing.
+ */
+export const NOTIFY_CHOICES = ['os', 'sound', 'in_app', 'off'] as const;
+export const NotifyChoice = z.enum(NOTIFY_CHOICES, {
+  error: 'a notification rule is one of: OS notification, sound, in-app only, off',
+});
+export type NotifyChoice = z.infer<typeof NotifyChoice>;
+/** The order events a rule exists for; `unknown`: an order action whose outcome is not known yet. */
+export const NOTIFY_EVENTS = ['fill', 'partial', 'rejection', 'cancellation', 'unknown'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+
 const alertFields = {
-  fill: z.boolean(),
-  partial: z.boolean(),
-  rejection: z.boolean(),
-  cancellation: z.boolean(),
-  /** Mutes every alert without losing the per-kind choices. */
+  fill: NotifyChoice,
+  partial: NotifyChoice,
+  rejection: NotifyChoice,
+  cancellation: NotifyChoice,
+  unknown: NotifyChoice,
+  /** Mutes every alert without losing the per-event rules. */
   paused: z.boolean(),
 };
-export const AlertToggles = z.object({
-  fill: alertFields.fill.default(true),
-  partial: alertFields.partial.default(true),
-  rejection: alertFields.rejection.default(true),
-  cancellation: alertFields.cancellation.default(true),
+/** Notification rules per order event (settings version 1 held on/off toggles: see the migration). */
+export const AlertRules = z.object({
+  fill: alertFields.fill.default('os'),
+  partial: alertFields.partial.default('os'),
+  rejection: alertFields.rejection.default('os'),
+  cancellation: alertFields.cancellation.default('os'),
+  unknown: alertFields.unknown.default('os'),
   paused: alertFields.paused.default(false),
 });
-export type AlertToggles = z.infer<typeof AlertToggles>;
+export type AlertRules = z.infer<typeof AlertRules>;
 
 const pollingFields = {
   visibleMs: int('visibleMs', 250, 600_000),
@@ -144,6 +200,28 @@ export const SavedBaskets = z
   .max(BASKET_LIMIT, `at most ${BASKET_LIMIT} saved baskets`)
   .refine((list) => new Set(list.map((b) => b.name)).size === list.length, 'basket names must differ');
 
+// ---- one-click mode (scalping): armed, a key press sends at once, within these caps ----
+const oneClickFields = {
+  armed: z.boolean({ error: 'armed must be true or false' }),
+  /** Largest one-click order in lots (a lot is one share for equities). */
+  maxLots: int('maxLots', 1, 10_000),
+  /** Rupees: the largest one-click order value at the last price. */
+  maxValue: z
+    .number({ error: 'maxValue must be a number' })
+    .positive('maxValue must be positive')
+    .max(1e12, 'maxValue is too large'),
+  /** The least time between two one-click orders. */
+  cooldownMs: int('cooldownMs', 0, 60_000),
+};
+/** Off by default: the trader arms it on purpose, and it stays armed across restarts. */
+export const OneClickSettings = z.object({
+  armed: oneClickFields.armed.default(false),
+  maxLots: oneClickFields.maxLots.default(1),
+  maxValue: oneClickFields.maxValue.default(2_00_000),
+  cooldownMs: oneClickFields.cooldownMs.default(1000),
+});
+export type OneClickSettings = z.infer<typeof OneClickSettings>;
+
 // ---- the desk's keys: a preset (NEST, Kite, OpenAlgo scalping) and the trader's overrides ----
 export const HOTKEY_PRESETS = ['nest', 'kite', 'scalping'] as const;
 export type HotkeyPreset = (typeof HOTKEY_PRESETS)[number];
@@ -169,28 +247,6 @@ export const HotkeySettings = z.object({
   overrides: hotkeyFields.overrides.default({}),
 });
 export type HotkeySettings = z.infer<typeof HotkeySettings>;
-
-// ---- one-click mode (scalping): armed, a key press sends at once, within these caps ----
-const oneClickFields = {
-  armed: z.boolean({ error: 'armed must be true or false' }),
-  /** Largest one-click order in lots (a lot is one share for equities). */
-  maxLots: int('maxLots', 1, 10_000),
-  /** Rupees: the largest one-click order value at the last price. */
-  maxValue: z
-    .number({ error: 'maxValue must be a number' })
-    .positive('maxValue must be positive')
-    .max(1e12, 'maxValue is too large'),
-  /** The least time between two one-click orders. */
-  cooldownMs: int('cooldownMs', 0, 60_000),
-};
-/** Off by default: the trader arms it on purpose, and it stays armed across restarts. */
-export const OneClickSettings = z.object({
-  armed: oneClickFields.armed.default(false),
-  maxLots: oneClickFields.maxLots.default(1),
-  maxValue: oneClickFields.maxValue.default(2_00_000),
-  cooldownMs: oneClickFields.cooldownMs.default(1000),
-});
-export type OneClickSettings = z.infer<typeof OneClickSettings>;
 
 export const ProfileId = z
   .string({ error: 'profile id must be a string' })
@@ -260,13 +316,13 @@ export const Settings = z
   .object({
     version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
     risk: RiskLimits.prefault({}),
-    alerts: AlertToggles.prefault({}),
+    alerts: AlertRules.prefault({}),
     polling: PollingIntervals.prefault({}),
     shell: ShellSettings.prefault({}),
     watchlists: Watchlists.default(() => structuredClone(DEFAULT_WATCHLISTS)),
     confirmations: OrderConfirmations.prefault({}),
-    oneClick: OneClickSettings.prefault({}),
     hotkeys: HotkeySettings.prefault({}),
+    oneClick: OneClickSettings.prefault({}),
     baskets: SavedBaskets.default([]),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
@@ -285,16 +341,16 @@ export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 
 /** A settings change from the UI: only the fields given change; unknown keys are refused. */
 export const SettingsPatch = z.strictObject({
-  risk: z.strictObject(riskFields).partial().optional(),
+  risk: z.strictObject({ ...riskFields, ...dailyFields, symbolOverrides }).partial().optional(),
   alerts: z.strictObject(alertFields).partial().optional(),
   polling: z.strictObject(pollingFields).partial().optional(),
   shell: ShellSettingsPatch.optional(),
   /** The lists whole (a reorder or an add rewrites its list). */
   watchlists: Watchlists.optional(),
   confirmations: z.strictObject(confirmFields).partial().optional(),
-  oneClick: z.strictObject(oneClickFields).partial().optional(),
   /** The overrides whole (a remap rewrites them); the preset alone may change. */
   hotkeys: z.strictObject(hotkeyFields).partial().optional(),
+  oneClick: z.strictObject(oneClickFields).partial().optional(),
   /** The saved baskets whole (a save or a delete rewrites the list). */
   baskets: SavedBaskets.optional(),
 });

@@ -22,6 +22,7 @@ import {
   ProfileView,
   Settings,
   SettingsPatch,
+  DailyLimitsState,
 } from '../../contract/core/index.js';
 import {
   BasketLeg,
@@ -223,6 +224,8 @@ export const CHANNELS = {
   'profiles.remove': channel(ProfileIdInput, ProfilesList),
   'profiles.switch': channel(ProfileIdInput, ProfilesList),
 
+  /** The soft daily limits now: orders sent today, the day's P&L, which limit (if any) is reached. */
+  'risk.daily': channel(NoInput, DailyLimitsState),
   'settings.get': channel(NoInput, Settings),
   'settings.update': channel(SettingsPatch, Settings),
 

@@ -91,6 +91,11 @@ export const AlertEvent = z.object({
   /** Stays until dismissed (rejections). */
   sticky: z.boolean(),
   orderid: z.string().optional(),
+  /**
+   * The rule it was raised under (settings.alerts): `os` a system notification went out too, `sound`
+   * the desk chimes, `in_app` the toast alone. Absent on alerts from before the rules.
+   */
+  delivery: z.enum(['os', 'sound', 'in_app']).optional(),
 });
 export type AlertEvent = z.infer<typeof AlertEvent>;
 

@@ -48,6 +48,7 @@ export const CHANNEL_NAME_LIST = [
   'profiles.update',
   'profiles.remove',
   'profiles.switch',
+  'risk.daily',
   'settings.get',
   'settings.update',
   'journal.query',

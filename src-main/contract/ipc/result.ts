@@ -1,5 +1,6 @@
 // What every IPC handler answers: a value or a typed error, never a thrown exception.
 import { z } from 'zod';
+import { DailyLimitName } from '../../contract/core/daily-limits.js';
 
 /**
  * Error kinds across IPC: the gateway client's kinds (bad_input … unknown_outcome) plus the core's
@@ -42,6 +43,10 @@ export const IpcError = z.object({
   retryAfter: z.number().optional(),
   /** Journal entry of the order action, when one was written (risk refusals and unknown outcomes). */
   journalId: z.string().optional(),
+  /** risk: a soft daily limit was reached and the order is not an exit (its settings field). */
+  limit: DailyLimitName.optional(),
+  /** invalid_input: each refused field by its dotted path (`risk.maxValuePerOrder`), for forms. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;
 

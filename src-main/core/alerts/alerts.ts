@@ -1,6 +1,7 @@
 // Which order events become notifications, and the alert state (muted orders, sticky rejections).
-// The core decides; the Notifier port only displays. Toggles and pause come from settings.
-import type { AlertEvent, AlertToggles, AlertsState } from '../../contract/index.js';
+// The core decides; the Notifier port only displays. The rule per event (OS notification, sound,
+// in-app only, off) and pause come from settings.
+import type { AlertEvent, AlertRules, AlertsState, EventPayload } from '../../contract/index.js';
 import type { Clock, Notifier } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
 import { alertBody, alertTitle, type AlertableEvent } from './alert-text.js';
@@ -10,14 +11,20 @@ export interface AlertsOptions {
   clock: Pick<Clock, 'now'>;
   emit: Emit;
   /** Read per event, so a settings change applies at once. */
-  toggles: () => AlertToggles;
+  rules: () => AlertRules;
   /** Persists "pause all" (settings.alerts.paused). */
   setPaused: (paused: boolean) => Promise<void>;
 }
 
 export interface Alerts {
-  /** Turns an order event into a notification when the toggles allow; returns it (or null). */
+  /** Turns an order event into an alert when its rule allows; returns it (or null). */
   handle(event: AlertableEvent): AlertEvent | null;
+  /**
+   * An order action whose outcome is not known: a system notification when its rule says `os` (the
+   * desk lists every unknown outcome in its Alerts pane anyway, as it needs settling). Returns the rule
+   * applied, or null when paused or off.
+   */
+  unknown(event: UnknownOutcome): AlertRules['unknown'] | null;
   mute(orderid: string, muted: boolean): AlertsState;
   pause(paused: boolean): Promise<AlertsState>;
   dismiss(id: string): AlertsState;
@@ -29,14 +36,29 @@ const TOGGLE = {
   'order.partial': 'partial',
   'order.rejected': 'rejection',
   'order.cancelled': 'cancellation',
-} as const satisfies Record<AlertableEvent['type'], keyof AlertToggles>;
+} as const satisfies Record<AlertableEvent['type'], keyof AlertRules>;
+
+export type UnknownOutcome = Pick<
+  EventPayload<'orders.unknown'>,
+  'operation' | 'journalId' | 'orderid' | 'message'
+>;
+
+const UNKNOWN_TITLE: Record<UnknownOutcome['operation'], string> = {
+  placeorder: 'Order placement',
+  modifyorder: 'Order modification',
+  cancelorder: 'Order cancellation',
+  splitorder: 'Split order',
+  basketorder: 'Basket order',
+  cancelallorder: 'Cancel all',
+  closeposition: 'Close all positions',
+};
 
 export function createAlerts(o: AlertsOptions): Alerts {
   const muted = new Set<string>();
   const sticky = new Map<string, AlertEvent>();
 
   const state = (): AlertsState => ({
-    paused: o.toggles().paused,
+    paused: o.rules().paused,
     muted: [...muted].sort(),
     sticky: [...sticky.values()],
   });
@@ -48,9 +70,10 @@ export function createAlerts(o: AlertsOptions): Alerts {
 
   return {
     handle(event) {
-      const toggles = o.toggles();
+      const rules = o.rules();
       const kind = TOGGLE[event.type];
-      if (toggles.paused || !toggles[kind] || muted.has(event.order.orderid)) return null;
+      const rule = rules[kind];
+      if (rules.paused || rule === 'off' || muted.has(event.order.orderid)) return null;
       const alert: AlertEvent = {
         // Deterministic: the same order state can never make two different alerts.
         id: `${event.order.orderid}:${kind}:${event.order.filledQuantity}`,
@@ -60,8 +83,8 @@ export function createAlerts(o: AlertsOptions): Alerts {
         body: alertBody(event),
         sticky: kind === 'rejection',
         orderid: event.order.orderid,
+        delivery: rule,
       };
-      // `id` lets a desktop adapter replace a partial-fill toast; `sticky` keeps a rejection up.
       const shown = {
         kind: alert.kind,
         title: alert.title,
@@ -70,13 +93,30 @@ export function createAlerts(o: AlertsOptions): Alerts {
         orderid: event.order.orderid,
         sticky: alert.sticky,
       };
-      o.notifier.notify(shown);
+      // Only `os` leaves the window; `sound` and `in_app` are the desk's toast (with or without a chime).
+      if (rule === 'os') o.notifier.notify(shown);
       o.emit('alerts.raised', alert);
       if (alert.sticky) {
         sticky.set(alert.id, alert);
         changed();
       }
       return alert;
+    },
+    unknown(event) {
+      const rules = o.rules();
+      const rule = rules.unknown;
+      if (rules.paused || rule === 'off') return null;
+      if (event.orderid !== undefined && muted.has(event.orderid)) return null;
+      if (rule === 'os')
+        o.notifier.notify({
+          kind: 'warning',
+          title: `${UNKNOWN_TITLE[event.operation]}: outcome unknown`,
+          body: `${event.message} · OrderDesk is checking the order book`,
+          id: `unknown:${event.journalId}`,
+          ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+          sticky: true,
+        });
+      return rule;
     },
     mute(orderid, on) {
       if (on) muted.add(orderid);

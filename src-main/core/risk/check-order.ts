@@ -31,6 +31,8 @@ export interface RiskContext {
   instrument?: InstrumentRules;
   /** Last traded price; the value of a MARKET order and the price band need it. */
   lastPrice?: number;
+  /** Set when the limits are an instrument's own (`NSE:SBIN`): the reasons say so. */
+  override?: string;
 }
 
 export type RiskResult = { ok: true } | { ok: false; reasons: string[] };
@@ -67,6 +69,7 @@ function referencePrice(o: RiskOrder, lastPrice?: number): number | undefined {
 export function checkOrder(order: RiskOrder, ctx: RiskContext): RiskResult {
   const reasons: string[] = [];
   const { limits, instrument, lastPrice } = ctx;
+  const yours = ctx.override ? `your ${ctx.override} limit` : 'your limit';
   const tick = instrument?.tickSize;
   const qty = order.quantity;
 
@@ -74,7 +77,7 @@ export function checkOrder(order: RiskOrder, ctx: RiskContext): RiskResult {
     reasons.push(`Quantity ${formatQty(qty)} must be a whole number above 0`);
   if (qty > limits.maxQuantityPerOrder)
     reasons.push(
-      `Quantity ${formatQty(qty)} exceeds your limit of ${formatQty(limits.maxQuantityPerOrder)} per order`,
+      `Quantity ${formatQty(qty)} exceeds ${yours} of ${formatQty(limits.maxQuantityPerOrder)} per order`,
     );
   if (instrument?.freezeQty !== undefined && instrument.freezeQty > 0 && qty > instrument.freezeQty)
     reasons.push(
@@ -119,7 +122,7 @@ export function checkOrder(order: RiskOrder, ctx: RiskContext): RiskResult {
       for (const p of prices)
         if (beyondBand(p.value, lastPrice, limits.priceBandPercent))
           reasons.push(
-            `${p.label} ${exact(p.value, tick)} is ${formatPercent((Math.abs(p.value - lastPrice) / lastPrice) * 100)} away from the last price ${exact(lastPrice, tick)}; your limit is ${formatPercent(limits.priceBandPercent)}`,
+            `${p.label} ${exact(p.value, tick)} is ${formatPercent((Math.abs(p.value - lastPrice) / lastPrice) * 100)} away from the last price ${exact(lastPrice, tick)}; ${yours} is ${formatPercent(limits.priceBandPercent)}`,
           );
   }
 
@@ -128,11 +131,11 @@ export function checkOrder(order: RiskOrder, ctx: RiskContext): RiskResult {
     // Fail safe: a MARKET order whose value cannot be known is not sent blind past a value limit.
     if (order.pricetype === 'MARKET')
       reasons.push(
-        `Order value cannot be checked against your limit of ${formatMoney(limits.maxValuePerOrder)}: no last price for ${order.symbol}`,
+        `Order value cannot be checked against ${yours} of ${formatMoney(limits.maxValuePerOrder)}: no last price for ${order.symbol}`,
       );
   } else if (qty > 0 && compareProduct(qty, ref, limits.maxValuePerOrder) > 0) {
     reasons.push(
-      `Order value ${formatMoney(qty * ref)} exceeds your limit of ${formatMoney(limits.maxValuePerOrder)}`,
+      `Order value ${formatMoney(qty * ref)} exceeds ${yours} of ${formatMoney(limits.maxValuePerOrder)}`,
     );
   }
 

@@ -8,3 +8,7 @@ export type {
   DuplicateOrder,
 } from './duplicate-guard.js';
 export { preTradeCheck } from './pre-trade.js';
+export { allExits, createDailyLimits, dayPnlText, toPaise } from './daily-limits.js';
+export type { DailyBooks, DailyLeg, DailyLimits, DailyVerdict } from './daily-limits.js';
+export { limitsFor } from './symbol-limits.js';
+export type { OrderLimits } from './symbol-limits.js';

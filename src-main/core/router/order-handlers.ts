@@ -1,11 +1,12 @@
 // Order channels: risk checks before anything leaves, the journal written before and after the
 // gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
 // resent: architecture rule 4).
-import { errorMessage, type IpcResult } from '../../contract/index.js';
+import { errorMessage, type DailyLimitName, type IpcResult, type RiskLimits } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { journaled, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import { previewSmart, splitPreview } from '../previews/index.js';
+import { dayPnlText, type DailyBooks, type DailyLeg, type DailyLimits } from '../risk/index.js';
 import { toCheck, type PlacedOrder, type UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
@@ -17,6 +18,9 @@ export interface OrderDeps {
   session(): Session;
   journal: Journal;
   risk: RiskGate;
+  /** The soft daily limits (order count, loss) and the settings they read. */
+  daily: DailyLimits;
+  limits: () => RiskLimits;
   clock: Clock;
   emit: Emit;
   logger: Logger;
@@ -32,12 +36,22 @@ export type OrderChannels =
   | 'orders.basket'
   | 'orders.closePosition'
   | 'orders.previewSmart'
-  | 'orders.previewSplit';
+  | 'orders.previewSplit'
+  | 'risk.daily';
 
 /** What the order book will show of one new order (a split's child, a basket's leg). */
 function placed(o: PlacedOrder): PlacedOrder {
   const { symbol, exchange, action, quantity, pricetype, product, price } = o;
   return { symbol, exchange, action, quantity, pricetype, product, price };
+}
+
+/** Open positions and the day's P&L (funds' realised M2M + the positions' MTM) as last read. */
+function dailyBooks(s: Session): DailyBooks {
+  const v = s.watcher.views();
+  return {
+    positions: v.positions?.positions ?? null,
+    dayPnl: dayPnlText(v.funds?.realisedMtm, v.positions?.totalMtm),
+  };
 }
 
 export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
@@ -48,10 +62,24 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     request: unknown,
     kind: 'risk' | 'duplicate',
     message: string,
+    limit?: DailyLimitName,
   ): IpcResult<T> {
     const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
     d.journal.recordOutcome(id, { outcome: 'error', error: { kind, message } });
-    return failResult(kind, message, { journalId: id });
+    return failResult(kind, message, { journalId: id, ...(limit ? { limit } : {}) });
+  }
+
+  /**
+   * New orders pass the soft daily limits first: the slot is taken now, and given back when the
+   * other checks refuse the order or the gateway answers that it did not take it.
+   */
+  function admitDaily(s: Session, legs: readonly DailyLeg[]) {
+    return d.daily.admit(s.profile.id, legs, d.limits(), dailyBooks(s));
+  }
+  function settled<T>(slot: { release(): void }, r: IpcResult<T>): IpcResult<T> {
+    // An unknown outcome may have reached the exchange: it keeps its slot.
+    if (!r.ok && r.error.kind !== 'unknown_outcome') slot.release();
+    return r;
   }
 
   /**
@@ -106,12 +134,20 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const s = d.session();
       const { confirmDuplicate, strategy, ...leg } = input;
       const request = { ...leg, strategy: strategy ?? s.profile.strategy };
+      const daily = admitDaily(s, [leg]);
+      if (!daily.ok) return refused(s, 'placeorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(s.client, [riskLeg(leg)], { scope: s.profile.id, confirmDuplicate });
-      if (!gate.ok) return refused(s, 'placeorder', request, gate.kind, gate.message);
-      return sendJournaled(s, 'placeorder', request, () => s.client.placeorder(request), {
-        operation: 'placeorder',
-        order: leg,
-      });
+      if (!gate.ok) {
+        daily.release();
+        return refused(s, 'placeorder', request, gate.kind, gate.message);
+      }
+      return settled(
+        daily,
+        await sendJournaled(s, 'placeorder', request, () => s.client.placeorder(request), {
+          operation: 'placeorder',
+          order: leg,
+        }),
+      );
     },
 
     async 'orders.modify'(input) {
@@ -168,19 +204,29 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const preview = await previewSmart(s.client, input, request.strategy);
       if (!preview.ok) return fromGateway(preview);
       const decided = preview.value.decision;
+      let slot: { release(): void } = { release: () => undefined };
       if (decided.kind === 'order') {
+        const daily = admitDaily(s, [decided.order]);
+        if (!daily.ok) return refused(s, 'placesmartorder', request, 'risk', daily.message, daily.limit);
+        slot = daily;
         const gate = await d.risk.check(s.client, [riskLeg(decided.order)], {
           scope: s.profile.id,
           confirmDuplicate,
         });
-        if (!gate.ok) return refused(s, 'placesmartorder', request, gate.kind, gate.message);
+        if (!gate.ok) {
+          slot.release();
+          return refused(s, 'placesmartorder', request, gate.kind, gate.message);
+        }
       }
-      return sendJournaled(
-        s,
-        'placesmartorder',
-        request,
-        () => s.client.placesmartorder(request),
-        decided.kind === 'order' ? { operation: 'placeorder', order: decided.order } : undefined,
+      return settled(
+        slot,
+        await sendJournaled(
+          s,
+          'placesmartorder',
+          request,
+          () => s.client.placesmartorder(request),
+          decided.kind === 'order' ? { operation: 'placeorder', order: decided.order } : undefined,
+        ),
       );
     },
 
@@ -193,34 +239,54 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // Each child is an order of its own: the per-order limits apply to the largest child and the
       // remainder (the same checks for equal children).
       const distinct = [...new Map(plan.value.children.map((c) => [c.quantity, c])).values()];
+      // Every child is an order the exchange sees: each counts towards the daily order count.
+      const daily = admitDaily(s, plan.value.children);
+      if (!daily.ok) return refused(s, 'splitorder', request, 'risk', daily.message, daily.limit);
       const risk = await d.risk.check(s.client, distinct.map(riskLeg), {
         scope: s.profile.id,
         skipDuplicate: true,
       });
-      if (!risk.ok) return refused(s, 'splitorder', request, risk.kind, risk.message);
+      if (!risk.ok) {
+        daily.release();
+        return refused(s, 'splitorder', request, risk.kind, risk.message);
+      }
       // The duplicate guard judges the split as the one order the user asked for.
       const dup = d.risk.admit([riskLeg(rest)], { scope: s.profile.id, confirmDuplicate });
-      if (!dup.ok) return refused(s, 'splitorder', request, dup.kind, dup.message);
-      return sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request), {
-        operation: 'splitorder',
-        strategy: request.strategy,
-        orders: plan.value.children.map(placed),
-      });
+      if (!dup.ok) {
+        daily.release();
+        return refused(s, 'splitorder', request, dup.kind, dup.message);
+      }
+      return settled(
+        daily,
+        await sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request), {
+          operation: 'splitorder',
+          strategy: request.strategy,
+          orders: plan.value.children.map(placed),
+        }),
+      );
     },
 
     async 'orders.basket'(input) {
       const s = d.session();
       const request = { orders: input.orders, strategy: input.strategy ?? s.profile.strategy };
+      const daily = admitDaily(s, input.orders);
+      if (!daily.ok) return refused(s, 'basketorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(s.client, input.orders.map(riskLeg), {
         scope: s.profile.id,
         confirmDuplicate: input.confirmDuplicate,
       });
-      if (!gate.ok) return refused(s, 'basketorder', request, gate.kind, gate.message);
-      return sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request), {
-        operation: 'basketorder',
-        strategy: request.strategy,
-        orders: input.orders.map(placed),
-      });
+      if (!gate.ok) {
+        daily.release();
+        return refused(s, 'basketorder', request, gate.kind, gate.message);
+      }
+      return settled(
+        daily,
+        await sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request), {
+          operation: 'basketorder',
+          strategy: request.strategy,
+          orders: input.orders.map(placed),
+        }),
+      );
     },
 
     async 'orders.previewSmart'(input) {
@@ -231,6 +297,11 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.previewSplit'(input) {
       const plan = splitPreview(input);
       return plan.ok ? okResult(plan.value) : failResult('invalid_input', plan.message);
+    },
+
+    'risk.daily': async () => {
+      const s = d.session();
+      return okResult(d.daily.state(s.profile.id, d.limits(), dailyBooks(s)));
     },
   };
 }

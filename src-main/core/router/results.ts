@@ -40,3 +40,8 @@ export function describeZodError(error: z.ZodError): string {
     })
     .join('; ');
 }
+
+/** Each issue by its dotted field path, so a form can show the message next to its field. */
+export function zodFields(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}

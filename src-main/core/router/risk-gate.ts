@@ -3,7 +3,13 @@
 // `quotes`, else `depth`), and the duplicate guard. A refusal lists every reason, in en-IN format, from core/risk.
 import type { PlaceOrderRequest, RiskLimits } from '../../contract/index.js';
 import type { GatewayClient } from '../../gateway/index.js';
-import { checkOrder, type DuplicateGuard, type InstrumentRules, type RiskOrder } from '../risk/index.js';
+import {
+  checkOrder,
+  limitsFor,
+  type DuplicateGuard,
+  type InstrumentRules,
+  type RiskOrder,
+} from '../risk/index.js';
 
 export type RiskLeg = RiskOrder;
 export type RiskReads = Pick<GatewayClient, 'symbol' | 'quotes' | 'depth'>;
@@ -86,13 +92,16 @@ export function createRiskGate(
   return {
     async check(client, legs, options) {
       const reasons: string[] = [];
-      const l = limits();
+      const all = limits();
       for (const leg of legs) {
+        // An instrument's own limits replace the general ones for it.
+        const { limits: l, override } = limitsFor(all, leg);
         const inst = await instrument(client, options.scope, leg);
         const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
         const ltp = needsPrice ? await lastPrice(client, options.scope, leg) : undefined;
         const r = checkOrder(leg, {
           limits: l,
+          ...(override ? { override } : {}),
           ...(inst ? { instrument: inst } : {}),
           ...(ltp !== undefined ? { lastPrice: ltp } : {}),
         });

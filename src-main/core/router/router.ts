@@ -12,7 +12,7 @@ import {
 } from '../../contract/index.js';
 import { CoreError } from '../core-error.js';
 import type { Logger } from '../ports.js';
-import { describeZodError, failResult } from './results.js';
+import { describeZodError, failResult, zodFields } from './results.js';
 
 export type Handlers = {
   [C in Channel]: (input: ChannelArgs<C>) => Promise<IpcResult<ChannelOutput<C>>>;
@@ -37,7 +37,10 @@ export function createRouter(
       return failResult('invalid_input', `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`);
     const c = channel as Channel;
     const parsed = CHANNELS[c].input.safeParse(input);
-    if (!parsed.success) return failResult('invalid_input', `${c}: ${describeZodError(parsed.error)}`);
+    if (!parsed.success)
+      return failResult('invalid_input', `${c}: ${describeZodError(parsed.error)}`, {
+        fields: zodFields(parsed.error),
+      });
     const handler = handlers[c] as (input: unknown) => Promise<IpcResult<unknown>>;
     try {
       return await handler(parsed.data);

@@ -156,7 +156,8 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
         d.emit('settings.changed', { settings });
         return okResult(settings);
       } catch (err) {
-        if (err instanceof SettingsError) return failResult('invalid_input', err.message);
+        if (err instanceof SettingsError)
+          return failResult('invalid_input', err.message, { fields: err.fields });
         throw err;
       }
     },

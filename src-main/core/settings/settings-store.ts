@@ -1,6 +1,7 @@
 // settings.json: zod-validated on read (an invalid file falls back to defaults and is kept as .bak),
 // written atomically with mode 0600, never holding secrets.
 import { chmod, copyFile, readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import {
   DEFAULT_SETTINGS,
   Settings,
@@ -16,7 +17,16 @@ import { findSecretKeys, withoutSecretKeys } from './secret-keys.js';
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
+  /** The refused fields by dotted path (`risk.maxValuePerOrder`), for the form to show beside each. */
+  readonly fields: { path: string; message: string }[];
+  constructor(message: string, fields: { path: string; message: string }[] = []) {
+    super(message);
+    this.fields = fields;
+  }
 }
+
+const issueFields = (error: z.ZodError) =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
 export interface SettingsStoreOptions {
   path: string;
@@ -139,6 +149,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       const issue = parsed.error.issues[0];
       throw new SettingsError(
         `invalid settings: ${issue?.path.join('.') || ''}${issue?.path.length ? ': ' : ''}${issue?.message ?? ''}`,
+        issueFields(parsed.error),
       );
     }
     await write(parsed.data);
@@ -167,7 +178,10 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return Promise.reject(
-          new SettingsError(`invalid settings: ${issue?.path.join('.')}: ${issue?.message ?? ''}`),
+          new SettingsError(
+            `invalid settings: ${issue?.path.join('.')}: ${issue?.message ?? ''}`,
+            issueFields(parsed.error),
+          ),
         );
       }
       const p = parsed.data;
@@ -179,8 +193,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         shell: { ...s.shell, ...p.shell },
         watchlists: p.watchlists ?? s.watchlists,
         confirmations: { ...s.confirmations, ...p.confirmations },
-        oneClick: { ...s.oneClick, ...p.oneClick },
         hotkeys: { ...s.hotkeys, ...p.hotkeys },
+        oneClick: { ...s.oneClick, ...p.oneClick },
         baskets: p.baskets ?? s.baskets,
       }));
     },

@@ -1,6 +1,6 @@
 // Alerts: which events notify, their en-IN text, mute/pause/sticky, and the tray state.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type AlertToggles, type OrderSnapshot } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type AlertRules, type OrderSnapshot } from '../../../src-main/contract/index.js';
 import { alertBody, alertTitle, createAlerts, trayState } from '../../../src-main/core/alerts/index.js';
 
 const order: OrderSnapshot = {
@@ -58,25 +58,29 @@ describe('alert text', () => {
   });
 });
 
-function setup(over: Partial<AlertToggles> = {}) {
-  let toggles: AlertToggles = { ...DEFAULT_SETTINGS.alerts, ...over };
+function setup(over: Partial<AlertRules> = {}) {
+  let toggles: AlertRules = { ...DEFAULT_SETTINGS.alerts, ...over };
   const shown: { kind: string; title: string; sticky?: boolean; orderid?: string }[] = [];
   const events: string[] = [];
+  const raised: unknown[] = [];
   const alerts = createAlerts({
     notifier: { notify: (n) => shown.push(n) },
     clock: { now: () => 0 },
-    emit: (name) => events.push(name),
-    toggles: () => toggles,
+    emit: (name, payload) => {
+      events.push(name);
+      if (name === 'alerts.raised') raised.push(payload);
+    },
+    rules: () => toggles,
     setPaused: async (paused) => {
       toggles = { ...toggles, paused };
     },
   });
-  return { alerts, shown, events };
+  return { alerts, shown, events, raised };
 }
 
 describe('createAlerts', () => {
-  it('notifies per the toggles, marks rejections sticky until dismissed', () => {
-    const { alerts, shown } = setup({ cancellation: false });
+  it('notifies per the rules, marks rejections sticky until dismissed', () => {
+    const { alerts, shown } = setup({ cancellation: 'off' });
     alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1500 });
     alerts.handle({ type: 'order.cancelled', order });
     const rejection = alerts.handle({
@@ -109,6 +113,49 @@ describe('createAlerts', () => {
     expect((await alerts.pause(true)).paused).toBe(true);
     expect(alerts.handle({ type: 'order.rejected', order, reason: 'x' })).toBeNull();
     expect(shown).toHaveLength(1);
+  });
+});
+
+describe('notification rules', () => {
+  it('os goes to the system notifier and the desk; sound and in_app only to the desk, tagged; off nowhere', () => {
+    const { alerts, shown, raised } = setup({
+      fill: 'os',
+      partial: 'sound',
+      rejection: 'in_app',
+      cancellation: 'off',
+    });
+    const partial = { ...order, filledQuantity: 500 };
+    expect(alerts.handle({ type: 'order.partial', order: partial, lastFillQuantity: 500 })?.delivery).toBe(
+      'sound',
+    );
+    expect(alerts.handle({ type: 'order.filled', order, lastFillQuantity: 1000 })?.delivery).toBe('os');
+    expect(alerts.handle({ type: 'order.rejected', order, reason: 'funds' })?.delivery).toBe('in_app');
+    expect(alerts.handle({ type: 'order.cancelled', order })).toBeNull();
+    expect(shown.map((s) => s.kind)).toEqual(['fill']);
+    expect(raised.map((a) => (a as { kind: string; delivery: string }).delivery)).toEqual([
+      'sound',
+      'os',
+      'in_app',
+    ]);
+  });
+
+  it('an unknown outcome notifies the system only under os, and never while paused', async () => {
+    const unknown = { operation: 'placeorder' as const, journalId: 'j1', message: 'timed out' };
+    const os = setup();
+    expect(os.alerts.unknown(unknown)).toBe('os');
+    expect(os.shown).toEqual([
+      expect.objectContaining({ kind: 'warning', title: 'Order placement: outcome unknown', sticky: true }),
+    ]);
+    await os.alerts.pause(true);
+    expect(os.alerts.unknown(unknown)).toBeNull();
+    expect(os.shown).toHaveLength(1);
+    for (const rule of ['sound', 'in_app', 'off'] as const) {
+      const s = setup({ unknown: rule });
+      expect(s.alerts.unknown(unknown)).toBe(rule === 'off' ? null : rule);
+      expect(s.shown).toEqual([]);
+      // Unknown outcomes reach the desk as orders.unknown, never as a second alert.
+      expect(s.raised).toEqual([]);
+    }
   });
 });
 

@@ -37,7 +37,7 @@ describe('settings store', () => {
     expect(DEFAULT_SETTINGS.profiles[0]?.id).toBe(PAPER_PROFILE_ID);
     expect(DEFAULT_SETTINGS.activeProfileId).toBe(PAPER_PROFILE_ID);
     expect(DEFAULT_SETTINGS.risk.duplicateWindowMs).toBe(2000);
-    expect(DEFAULT_SETTINGS.version).toBe(1);
+    expect(DEFAULT_SETTINGS.version).toBe(2);
   });
 
   it('round-trips through the file with mode 0600 and no temp files left', async () => {
@@ -46,7 +46,7 @@ describe('settings store', () => {
     const saved = await store.update((s) => ({
       ...s,
       risk: { ...s.risk, maxValuePerOrder: 250000.5 },
-      alerts: { ...s.alerts, partial: false },
+      alerts: { ...s.alerts, partial: 'off' },
       profiles: [...s.profiles, gatewayProfile],
       activeProfileId: 'broker-1',
     }));
@@ -84,7 +84,7 @@ describe('settings store', () => {
     await writeFile(path, JSON.stringify({ risk: { maxQuantityPerOrder: 50 } }));
     const store = createSettingsStore({ path });
     expect((await store.load()).risk.maxQuantityPerOrder).toBe(50);
-    expect(JSON.parse(await readFile(path, 'utf8')).version).toBe(1);
+    expect(JSON.parse(await readFile(path, 'utf8')).version).toBe(2);
   });
 
   it('removes secret-looking fields found on disk at once', async () => {
@@ -123,7 +123,7 @@ describe('settings store', () => {
     const s = await store.patch({ risk: { maxQuantityPerOrder: 75 }, alerts: { paused: true } });
     expect(s.risk).toEqual({ ...DEFAULT_SETTINGS.risk, maxQuantityPerOrder: 75 });
     expect(s.alerts.paused).toBe(true);
-    expect(s.alerts.fill).toBe(true);
+    expect(s.alerts.fill).toBe('os');
   });
 
   it('keeps paper first, drops duplicate ids and repairs a dangling active profile', async () => {
