@@ -6,8 +6,9 @@ import type { BridgeApi, Exchange, Watchlist, WatchlistItem } from '../../../src
 /** `NSE:SBIN`: one instrument's key in lists, quotes and subscriptions. */
 export const instrumentKey = (i: { symbol: string; exchange: string }): string => `${i.exchange}:${i.symbol}`;
 
-/** Mirrors the settings schema's limit (renderer code imports contract types only). */
+/** Mirror the settings schema's limits (renderer code imports contract types only). */
 export const MAX_ITEMS = 50;
+export const MAX_NAME = 24;
 
 export type ListChange = { ok: true } | { ok: false; message: string };
 
@@ -89,13 +90,40 @@ export class WatchlistsState {
     return this.#change({ ...list, items });
   }
 
+  /** Why `text` cannot name list `index`, in words; undefined when it can. */
+  nameProblem(index: number, text: string): string | undefined {
+    const name = text.trim();
+    if (name === '') return 'A watchlist needs a name';
+    if (name.length > MAX_NAME) return `At most ${MAX_NAME} characters (this is ${name.length})`;
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (/[\u0000-\u001f\u007f]/.test(name)) return 'A name cannot hold control characters';
+    const other = this.lists.findIndex(
+      (l, i) => i !== index && l.name.trim().toLowerCase() === name.toLowerCase(),
+    );
+    // Two tabs with one name could not be told apart.
+    if (other >= 0)
+      return `Another watchlist (tab ${other + 1}) is already called ${this.lists[other]?.name}`;
+    return undefined;
+  }
+
+  /** Renames list `index` (saved in settings); refused with the reason when the name cannot be used. */
+  rename(index: number, text: string): ListChange {
+    const list = this.lists[index];
+    if (!list) return this.#refuse('The watchlists are not loaded yet');
+    const problem = this.nameProblem(index, text);
+    if (problem) return { ok: false, message: problem };
+    const name = text.trim();
+    if (name === list.name) return { ok: false, message: 'The name is unchanged' };
+    return this.#change({ ...list, name }, index);
+  }
+
   #refuse(message: string): ListChange {
     this.problem = message;
     return { ok: false, message };
   }
 
-  #change(next: Watchlist): ListChange {
-    const lists = this.lists.map((l, i) => (i === this.active ? next : l));
+  #change(next: Watchlist, at = this.active): ListChange {
+    const lists = this.lists.map((l, i) => (i === at ? next : l));
     this.lists = lists;
     this.problem = undefined;
     this.#onShown();
