@@ -11,7 +11,7 @@ export type DerivativeKind = 'futures' | 'options';
 export type OptionType = 'CE' | 'PE';
 
 /** Where an underlying's own price is quoted, to start the strike list at the money. */
-const SPOT_EXCHANGES: Readonly<Record<PickerExchange, readonly Exchange[]>> = {
+export const SPOT_EXCHANGES: Readonly<Record<PickerExchange, readonly Exchange[]>> = {
   NFO: ['NSE_INDEX', 'NSE'],
   BFO: ['BSE_INDEX', 'BSE'],
   MCX: [],

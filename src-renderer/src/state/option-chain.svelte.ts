@@ -1,0 +1,224 @@
+// The option chain pane's state: an underlying and expiry (the derivative picker's expiry and
+// contract loading, reused), the strikes either side of the money with quotes for calls and puts,
+// and the underlying's spot. Quotes arrive once from a ChainQuoteSource (multiquotes today) and then
+// from a `market.quote` watch on the shown contracts, polled by the core within the rate budget.
+import type {
+  BridgeApi,
+  Exchange,
+  IpcResult,
+  MarketQuoteEvent,
+  MarketWatchInput,
+} from '../../../src-main/contract/index.js';
+import {
+  atmStrike,
+  chainKey,
+  chainRows,
+  chainStrikes,
+  contractKeys,
+  parityAtm,
+  quoteFromEvent,
+  quotesFromMulti,
+  strikeWindow,
+  windowContracts,
+  type ChainContract,
+  type ChainQuote,
+  type ChainQuotes,
+  type ChainRow,
+} from '../lib/option-chain';
+import { SvelteMap } from 'svelte/reactivity';
+import { DerivativePickerState, SPOT_EXCHANGES, type PickerExchange } from './derivative-picker.svelte';
+import { WatchSlot } from './watch-slot.svelte';
+
+export interface SpotRef {
+  symbol: string;
+  exchange: string;
+}
+
+/**
+ * Where the chain's quotes come from, in one call for the shown contracts and the spot candidates.
+ * The seam for the gateway's `optionchain` (OI and greeks in one answer): a source built on it
+ * returns the same ChainQuotes, and nothing else here changes.
+ */
+export type ChainQuoteSource = (
+  contracts: readonly ChainContract[],
+  spotCandidates: readonly SpotRef[],
+) => Promise<IpcResult<ChainQuotes>>;
+
+/** The chain's quotes through `market.multiquotes` (one request, up to 500 instruments). */
+export function multiquotesSource(bridge: BridgeApi): ChainQuoteSource {
+  return async (contracts, spots) => {
+    const symbols = [...spots, ...contracts].map((c) => ({
+      symbol: c.symbol,
+      exchange: c.exchange as Exchange,
+    }));
+    if (symbols.length === 0) return { ok: true, value: quotesFromMulti([]) };
+    const res = await bridge.invoke('market.multiquotes', { symbols });
+    return res.ok ? { ok: true, value: quotesFromMulti(res.value.results) } : res;
+  };
+}
+
+export const STRIKES_EACH_SIDE = [5, 10, 15, 20] as const;
+export const DEFAULT_EACH_SIDE = 10;
+
+export class OptionChainState {
+  readonly picker: DerivativePickerState;
+  /** Strikes shown either side of the at-the-money one. */
+  each = $state<number>(DEFAULT_EACH_SIDE);
+  /** Latest quote per `EXCHANGE:SYMBOL` (contracts and the spot): one tick re-renders its own cells. */
+  readonly quotes = new SvelteMap<string, ChainQuote>();
+  /** Contracts the gateway could not quote, with what it said. */
+  readonly missing = new SvelteMap<string, string>();
+  /** The underlying's own instrument, once one of the candidates was quoted. */
+  spotRef = $state.raw<SpotRef | undefined>();
+  /** Why the quotes could not be read (the rows stay, without prices). */
+  quoteError = $state<string | undefined>();
+  quoting = $state(false);
+  /** The strike the window is centred on: the ATM when loaded, moved only when the ATM leaves it. */
+  centre = $state<number | undefined>();
+  /** The watch on the shown contracts and the spot. */
+  readonly slot: WatchSlot;
+
+  // Closures: the picker is made in the constructor, after these initialisers.
+  readonly strikes = $derived.by(() =>
+    chainStrikes(this.picker.chain, this.picker.underlying, this.picker.expiry),
+  );
+  readonly spot: number | undefined = $derived.by(() => {
+    const ref = this.spotRef;
+    return ref ? this.quotes.get(chainKey(ref))?.ltp : undefined;
+  });
+  readonly atm: number | undefined = $derived.by(
+    () => atmStrike(this.strikes, this.spot) ?? parityAtm(this.strikes, this.quotes) ?? this.picker.strike,
+  );
+  readonly window = $derived(strikeWindow(this.strikes, this.centre ?? this.atm, this.each));
+  readonly rows: ChainRow[] = $derived(
+    chainRows(this.window, this.quotes, this.missing, this.atm, this.spot),
+  );
+  /** What the watch follows: the shown contracts and the spot (undefined: nothing to follow). */
+  readonly watchInput: MarketWatchInput | undefined = $derived.by(() => {
+    const symbols = [...(this.spotRef ? [this.spotRef] : []), ...windowContracts(this.window)];
+    return symbols.length > 0
+      ? {
+          symbols: symbols.map((s) => ({ symbol: s.symbol, exchange: s.exchange as Exchange })),
+          mode: 'quote',
+        }
+      : undefined;
+  });
+
+  /** Every listed contract of the expiry and the spot: the quote events that are the chain's. */
+  readonly #keys = $derived(contractKeys(this.strikes, this.spotRef));
+  readonly #bridge: BridgeApi;
+  readonly #source: ChainQuoteSource;
+  #seq = 0;
+  /** Ticks numbered before the last profile switch are another gateway's. */
+  #minSeq = 0;
+
+  constructor(bridge: BridgeApi, source: ChainQuoteSource = multiquotesSource(bridge)) {
+    this.#bridge = bridge;
+    this.#source = source;
+    this.picker = new DerivativePickerState(bridge);
+    this.picker.kind = 'options';
+    this.slot = new WatchSlot(bridge);
+  }
+
+  /** Loads the underlying's expiries, the first expiry's strikes and their quotes. */
+  async load(underlying: string, exchange: PickerExchange, expiry?: string): Promise<void> {
+    const seq = ++this.#seq;
+    this.picker.underlying = underlying;
+    this.picker.exchange = exchange;
+    this.picker.kind = 'options';
+    this.spotRef = undefined;
+    this.#reset();
+    await this.picker.loadExpiries();
+    if (seq !== this.#seq) return;
+    if (expiry && expiry !== this.picker.expiry && this.picker.expiries.includes(expiry)) {
+      await this.picker.chooseExpiry(expiry);
+      if (seq !== this.#seq) return;
+    }
+    await this.#quote(seq);
+  }
+
+  async chooseExpiry(expiry: string): Promise<void> {
+    const seq = ++this.#seq;
+    this.#reset();
+    await this.picker.chooseExpiry(expiry);
+    if (seq === this.#seq) await this.#quote(seq);
+  }
+
+  /** Shows `each` strikes either side (bounded to the choices offered). */
+  setEach(each: number): void {
+    if ((STRIKES_EACH_SIDE as readonly number[]).includes(each)) this.each = each;
+  }
+
+  /** Centres the window on the at-the-money strike again. */
+  recentre(): void {
+    this.centre = this.atm;
+  }
+
+  /** Reads the shown contracts' quotes now (also after a window change the watch has not yet fed). */
+  refresh(): Promise<void> {
+    return this.#quote(++this.#seq);
+  }
+
+  /** Listens for the watch's quotes; returns the function that stops listening. */
+  listen(): () => void {
+    const offs = [
+      this.#bridge.on('market.quote', (e) => this.#onQuote(e)),
+      this.#bridge.on('profiles.switched', (e) => {
+        this.#minSeq = Math.max(this.#minSeq, e.seq);
+        this.quotes.clear();
+        this.missing.clear();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  #reset(): void {
+    this.quotes.clear();
+    this.missing.clear();
+    this.quoteError = undefined;
+    this.centre = undefined;
+  }
+
+  /** Where the underlying itself is quoted: its index first, then its cash market. */
+  #spotCandidates(): SpotRef[] {
+    const underlying = this.picker.underlying;
+    return SPOT_EXCHANGES[this.picker.exchange].map((exchange) => ({ symbol: underlying, exchange }));
+  }
+
+  async #quote(seq: number): Promise<void> {
+    if (this.strikes.length === 0) return;
+    const candidates = this.spotRef ? [this.spotRef] : this.#spotCandidates();
+    // The first window is centred on the picker's at-the-money strike (its spot quote).
+    const window = strikeWindow(this.strikes, this.centre ?? this.atm, this.each);
+    this.quoting = true;
+    const res = await this.#source(windowContracts(window), candidates);
+    if (seq !== this.#seq) return;
+    this.quoting = false;
+    if (!res.ok) {
+      this.quoteError = `Quotes could not be read: ${res.error.message}`;
+      return;
+    }
+    this.quoteError = undefined;
+    for (const [key, q] of res.value.quotes) {
+      const had = this.quotes.get(key);
+      if (!had || had.seq <= q.seq) this.quotes.set(key, q);
+      this.missing.delete(key);
+    }
+    for (const [key, why] of res.value.missing) if (!this.quotes.has(key)) this.missing.set(key, why);
+    this.spotRef ??= candidates.find((c) => this.quotes.has(chainKey(c)));
+    this.centre = this.atm;
+  }
+
+  #onQuote(e: MarketQuoteEvent & { seq: number }): void {
+    if (e.seq <= this.#minSeq) return;
+    const key = chainKey(e);
+    if (!this.#keys.has(key)) return;
+    const had = this.quotes.get(key);
+    if (had && had.seq >= e.seq) return;
+    this.quotes.set(key, quoteFromEvent(e));
+    this.missing.delete(key);
+    // The money moved out of the shown strikes: bring it back to the middle.
+    const atm = this.atm;
+    if (atm !== undefined && !this.window.some((s) => s.strike === atm)) this.centre = atm;
+  }
+}
