@@ -341,7 +341,10 @@ export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 
 /** A settings change from the UI: only the fields given change; unknown keys are refused. */
 export const SettingsPatch = z.strictObject({
-  risk: z.strictObject({ ...riskFields, ...dailyFields, symbolOverrides }).partial().optional(),
+  risk: z
+    .strictObject({ ...riskFields, ...dailyFields, symbolOverrides })
+    .partial()
+    .optional(),
   alerts: z.strictObject(alertFields).partial().optional(),
   polling: z.strictObject(pollingFields).partial().optional(),
   shell: ShellSettingsPatch.optional(),
