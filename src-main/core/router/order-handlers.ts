@@ -114,7 +114,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       } catch (err) {
         d.logger.error('unknown outcome check not journalled', { journalId, reason: errorMessage(err) });
       }
-      s.watcher.trackUnknown(journalId, intent, known, r.error.message);
+      s.watcher.trackUnknown(journalId, intent, known);
       d.emit('orders.unknown', {
         profileId: s.profile.id,
         time: d.clock.now(),
