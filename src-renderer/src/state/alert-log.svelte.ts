@@ -200,6 +200,23 @@ export class AlertLog {
     });
   }
 
+  /**
+   * A warning the desk itself raises (a smart order whose result differs from its preview): listed and
+   * counted unread like the core's alerts, never sticky.
+   */
+  noteWarning(title: string, body: string, orderid?: string): void {
+    const time = this.#now();
+    this.#add({
+      id: `desk-warning:${time}:${++this.#refusals}`,
+      time,
+      kind: 'warning',
+      title,
+      body,
+      ...(orderid ? { orderid } : {}),
+      sticky: false,
+    });
+  }
+
   #now(): number {
     return (this.#options.now ?? Date.now)();
   }

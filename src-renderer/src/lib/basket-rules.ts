@@ -1,0 +1,90 @@
+// Basket arithmetic, pure: a leg's value at its limit, trigger or last price, the margin estimate (value
+// ÷ the paper gateway's leverage for the instrument and product, as the ticket's own estimate), the
+// basket's totals, and which gateway result answers which leg.
+import type { BasketLeg, BasketOrderResponse } from '../../../src-main/contract/index.js';
+import { addDec, decOf, divDec, mulDec, parseDecimal, ZERO, type Dec } from './decimal';
+import { instrumentKind, leverageFor } from './ticket-rules';
+
+export type LegResult = BasketOrderResponse['results'][number];
+
+export interface BasketTotals {
+  /** Σ quantity × (limit price, trigger, or last price for a market leg). */
+  value: Dec;
+  /** Σ value ÷ the paper gateway's leverage per leg (SELL CNC blocks none): an estimate. */
+  margin: Dec;
+  /** Market legs with no last price yet: their value is not in the totals. */
+  unpriced: number;
+}
+
+/** The price a leg is valued at: its limit, its trigger (SL-M), or the last price (MARKET). */
+export function legPrice(leg: BasketLeg, ltp: number | undefined): Dec | undefined {
+  const p =
+    leg.pricetype === 'LIMIT' || leg.pricetype === 'SL'
+      ? leg.price
+      : leg.pricetype === 'SL-M'
+        ? leg.trigger_price
+        : ltp;
+  const d = p === undefined ? undefined : parseDecimal(p);
+  return d && d.int > 0n ? d : undefined;
+}
+
+export function legValue(leg: BasketLeg, ltp: number | undefined): Dec | undefined {
+  const p = legPrice(leg, ltp);
+  return p ? mulDec(decOf(leg.quantity), p) : undefined;
+}
+
+export function legMargin(leg: BasketLeg, value: Dec): Dec {
+  if (leg.action === 'SELL' && leg.product === 'CNC') return ZERO;
+  const kind = instrumentKind({ symbol: leg.symbol, instrumentType: '', strike: null });
+  return divDec(value, decOf(leverageFor(kind, leg.product)), 2, 'ceil');
+}
+
+export function basketTotals(
+  legs: readonly BasketLeg[],
+  ltpOf: (leg: BasketLeg) => number | undefined,
+): BasketTotals {
+  let value = ZERO;
+  let margin = ZERO;
+  let unpriced = 0;
+  for (const leg of legs) {
+    const v = legValue(leg, ltpOf(leg));
+    if (!v) {
+      unpriced += 1;
+      continue;
+    }
+    value = addDec(value, v);
+    margin = addDec(margin, legMargin(leg, v));
+  }
+  return { value, margin, unpriced };
+}
+
+/**
+ * Each leg's result. The paper gateway places BUY legs first, then SELL legs, and answers in that
+ * order (composite-orders), without the action; results are matched by symbol (and exchange when
+ * given) in that placement order, so two legs of one symbol still pair with their own results.
+ */
+export function matchResults(
+  legs: readonly BasketLeg[],
+  results: readonly LegResult[],
+): (LegResult | undefined)[] {
+  const order = [...legs.keys()].sort(
+    (a, b) => Number(legs[a]?.action === 'SELL') - Number(legs[b]?.action === 'SELL'),
+  );
+  const out: (LegResult | undefined)[] = legs.map(() => undefined);
+  const taken = new Set<number>();
+  for (const r of results) {
+    const i = order.find((k) => {
+      const leg = legs[k];
+      return (
+        !taken.has(k) &&
+        leg !== undefined &&
+        leg.symbol.toUpperCase() === r.symbol.toUpperCase() &&
+        (r.exchange === undefined || r.exchange === leg.exchange)
+      );
+    });
+    if (i === undefined) continue;
+    taken.add(i);
+    out[i] = r;
+  }
+  return out;
+}

@@ -1,0 +1,202 @@
+// The ticket's Basket mode: legs added from the ticket or pasted as lines (lib/basket-lines), their
+// value and a margin estimate, sending them as one orders.basket once, each leg's result, and named
+// baskets saved in settings (settings.baskets).
+import type {
+  BasketLeg,
+  BasketOrderResponse,
+  BridgeApi,
+  IpcError,
+  PlaceOrderIpcInput,
+  Product,
+  SavedBasket,
+} from '../../../src-main/contract/index.js';
+import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib/basket-lines';
+import { basketTotals } from '../lib/basket-rules';
+
+/** settings.baskets holds at most this many (the contract's BASKET_LIMIT). */
+export const SAVED_BASKET_LIMIT = 20;
+
+export type BasketOutcome =
+  | { kind: 'sent'; response: BasketOrderResponse }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'queued'; message: string }
+  | { kind: 'refused'; error: IpcError };
+
+export class BasketState {
+  legs = $state.raw<BasketLeg[]>([]);
+  pasteText = $state('');
+  pasteErrors = $state.raw<BasketLineError[]>([]);
+  /** The product pasted lines take (a line names none). */
+  pasteProduct = $state<Product>('MIS');
+  /** Last prices by `EXCHANGE:SYMBOL` (market.multiquotes), for market legs' value. */
+  ltps = $state.raw<Record<string, number>>({});
+  quotesProblem = $state<string | undefined>();
+  sending = $state(false);
+  outcome = $state.raw<BasketOutcome | undefined>();
+  /** The legs the outcome answers (the list may change after sending). */
+  sentLegs = $state.raw<BasketLeg[]>([]);
+  ignored = $state(0);
+  notice = $state<string | undefined>();
+
+  saved = $state.raw<SavedBasket[]>([]);
+  savedProblem = $state<string | undefined>();
+
+  readonly totals = $derived(basketTotals(this.legs, (l) => this.ltps[`${l.exchange}:${l.symbol}`]));
+  readonly #key = $derived(this.legs.length > 0 ? JSON.stringify(this.legs) : undefined);
+  /** The legs were sent as they stand: another send waits for a change. */
+  readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
+
+  #sentKey = $state<string | undefined>();
+  readonly #bridge: BridgeApi;
+
+  constructor(bridge: BridgeApi) {
+    this.#bridge = bridge;
+  }
+
+  /** The ticket's order as a leg (its strategy and confirmations stay with the basket). */
+  addFromTicket(request: PlaceOrderIpcInput | undefined): boolean {
+    if (!request) {
+      this.notice = 'The ticket is not complete: nothing added';
+      return false;
+    }
+    if (this.legs.length >= MAX_BASKET_LINES) {
+      this.notice = `A basket holds at most ${MAX_BASKET_LINES} legs`;
+      return false;
+    }
+    const { strategy: _s, confirmDuplicate: _c, ...leg } = request;
+    this.legs = [...this.legs, leg as BasketLeg];
+    this.notice = `Added ${leg.action} ${leg.quantity} ${leg.symbol}: ${this.legs.length} in the basket`;
+    void this.refreshQuotes();
+    return true;
+  }
+
+  /** Adds the pasted lines' good legs; bad lines stay in the box with their reasons. */
+  addPasted(): number {
+    const { legs, errors } = parseBasketLines(this.pasteText, this.pasteProduct);
+    const room = MAX_BASKET_LINES - this.legs.length;
+    const taken = legs.slice(0, Math.max(0, room));
+    this.legs = [...this.legs, ...taken];
+    const bad = this.pasteText.split(/\r?\n/).filter((_, i) => errors.some((e) => e.line === i + 1));
+    // The good lines leave the box; the bad ones stay to be fixed, their errors numbered as they now stand.
+    this.pasteText = bad.join('\n');
+    this.pasteErrors = errors.length > 0 ? parseBasketLines(this.pasteText, this.pasteProduct).errors : [];
+    const dropped = legs.length - taken.length;
+    this.notice =
+      `${taken.length} ${taken.length === 1 ? 'leg' : 'legs'} added` +
+      (errors.length > 0 ? `, ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix` : '') +
+      (dropped > 0 ? `, ${dropped} left out: at most ${MAX_BASKET_LINES} legs` : '');
+    if (taken.length > 0) void this.refreshQuotes();
+    return taken.length;
+  }
+
+  remove(index: number): void {
+    this.legs = this.legs.filter((_, i) => i !== index);
+  }
+
+  clear(): void {
+    this.legs = [];
+    this.notice = 'Basket cleared';
+  }
+
+  /** Last prices for the legs (market legs are valued at them). */
+  async refreshQuotes(): Promise<void> {
+    const keyOf = (l: BasketLeg) => `${l.exchange}:${l.symbol}`;
+    const symbols = this.legs
+      .filter((l, i) => this.legs.findIndex((m) => keyOf(m) === keyOf(l)) === i)
+      .map((l) => ({ symbol: l.symbol, exchange: l.exchange }));
+    if (symbols.length === 0) return;
+    const r = await this.#bridge.invoke('market.multiquotes', { symbols });
+    if (!r.ok) {
+      this.quotesProblem = `Last prices could not be read: ${r.error.message}`;
+      return;
+    }
+    this.quotesProblem = undefined;
+    const next = { ...this.ltps };
+    for (const q of r.value.results) if ('data' in q) next[`${q.exchange}:${q.symbol}`] = q.data.ltp;
+    this.ltps = next;
+  }
+
+  /** Sends the legs as one basket, once; a double Enter or a resend of the same legs is ignored. */
+  async send(strategy?: string): Promise<BasketOutcome | undefined> {
+    const key = this.#key;
+    if (this.sending || key === undefined || key === this.#sentKey) {
+      this.ignored += 1;
+      return undefined;
+    }
+    this.sending = true;
+    this.outcome = undefined;
+    const legs = this.legs;
+    let outcome: BasketOutcome;
+    try {
+      const r = await this.#bridge.invoke('orders.basket', {
+        orders: legs,
+        ...(strategy ? { strategy } : {}),
+      });
+      if (r.ok) outcome = { kind: 'sent', response: r.value };
+      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
+      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
+      else outcome = { kind: 'refused', error: r.error };
+    } catch (e) {
+      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
+    } finally {
+      this.sending = false;
+    }
+    this.outcome = outcome;
+    this.sentLegs = legs;
+    if (outcome.kind !== 'refused') this.#sentKey = key;
+    return outcome;
+  }
+
+  async loadSaved(): Promise<void> {
+    const r = await this.#bridge.invoke('settings.get');
+    if (!r.ok) {
+      this.savedProblem = `Saved baskets could not be read: ${r.error.message}`;
+      return;
+    }
+    this.saved = r.value.baskets;
+    this.savedProblem = undefined;
+  }
+
+  /** Saves the legs under a name (replacing a basket of that name); false with a reason if refused. */
+  async save(name: string): Promise<boolean> {
+    const n = name.trim();
+    if (n === '') return this.#savedRefusal('Name the basket to save it');
+    if (n.length > 40) return this.#savedRefusal('A basket name is at most 40 characters');
+    if (this.legs.length === 0) return this.#savedRefusal('Nothing to save: the basket has no legs');
+    const others = this.saved.filter((b) => b.name !== n);
+    if (others.length >= SAVED_BASKET_LIMIT)
+      return this.#savedRefusal(`At most ${SAVED_BASKET_LIMIT} saved baskets: delete one first`);
+    return this.#write([...others, { name: n, legs: this.legs }], `Saved “${n}” (${this.legs.length} legs)`);
+  }
+
+  async deleteSaved(name: string): Promise<boolean> {
+    return this.#write(
+      this.saved.filter((b) => b.name !== name),
+      `Deleted “${name}”`,
+    );
+  }
+
+  /** Replaces the legs with a saved basket's. */
+  load(name: string): boolean {
+    const b = this.saved.find((x) => x.name === name);
+    if (!b) return this.#savedRefusal(`No saved basket “${name}”`);
+    this.legs = b.legs.map((l) => ({ ...l }));
+    this.notice = `Loaded “${name}” (${b.legs.length} legs)`;
+    void this.refreshQuotes();
+    return true;
+  }
+
+  async #write(baskets: SavedBasket[], done: string): Promise<boolean> {
+    const r = await this.#bridge.invoke('settings.update', { baskets });
+    if (!r.ok) return this.#savedRefusal(`Not saved: ${r.error.message}`);
+    this.saved = r.value.baskets;
+    this.savedProblem = undefined;
+    this.notice = done;
+    return true;
+  }
+
+  #savedRefusal(message: string): false {
+    this.savedProblem = message;
+    return false;
+  }
+}

@@ -1,0 +1,235 @@
+// The ticket's Smart mode (a target position): the core's preview (orders.previewSmart, decided by the
+// same rules module the paper gateway fills with, src-main/rules/smart-order.ts), the working orders
+// that would carry the position past the target, sending it once, and the comparison of what the
+// gateway did with what the preview said.
+import type {
+  BridgeApi,
+  IpcError,
+  OrderSnapshot,
+  SmartOrderIpcInput,
+  SmartPreview,
+} from '../../../src-main/contract/index.js';
+import { formatQty } from '../lib/format';
+
+/** Statuses of an order that may still fill (the books' words, lower-case). */
+const WORKING = new Set(['open', 'trigger pending']);
+
+export interface WorkingExposure {
+  /** Working orders on the same symbol, exchange and product. */
+  count: number;
+  /** Their unfilled quantity, signed (BUY +, SELL −). */
+  pending: number;
+  /** Where the position ends once the smart order and those orders fill. */
+  eventual: number;
+}
+
+/** Working orders that move the same position the smart order targets (undefined when none). */
+export function workingExposure(
+  orders: readonly OrderSnapshot[],
+  leg: Pick<SmartOrderIpcInput, 'symbol' | 'exchange' | 'product' | 'position_size'>,
+): WorkingExposure | undefined {
+  let count = 0;
+  let pending = 0;
+  for (const o of orders) {
+    if (!WORKING.has(o.status.toLowerCase())) continue;
+    if (o.symbol !== leg.symbol || o.exchange !== leg.exchange || o.product !== leg.product) continue;
+    const open = Math.max(0, o.quantity - o.filledQuantity);
+    if (open === 0) continue;
+    count += 1;
+    pending += o.action.toUpperCase() === 'SELL' ? -open : open;
+  }
+  if (count === 0 || pending === 0) return undefined;
+  return { count, pending, eventual: leg.position_size + pending };
+}
+
+/** The warning a trader reads before sending (the gateway sizes from the position alone). */
+export function exposureWarning(x: WorkingExposure, symbol: string, target: number): string {
+  const side = x.pending > 0 ? 'BUY' : 'SELL';
+  const orders = x.count === 1 ? '1 working order' : `${x.count} working orders`;
+  return `${orders} on ${symbol} (${side} ${formatQty(Math.abs(x.pending))} unfilled) would carry the position to ${formatQty(x.eventual, { signed: true })}, past the target ${formatQty(target, { signed: true })}: the gateway sizes a smart order from the position alone`;
+}
+
+export type SmartOutcome =
+  | { kind: 'placed'; orderid: string; message?: string }
+  | { kind: 'no_action'; message: string }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'queued'; message: string }
+  | { kind: 'refused'; error: IpcError };
+
+/** How the gateway's answer compared with the preview shown when it was sent. */
+export type SmartCheck =
+  | { kind: 'matched'; text: string }
+  | { kind: 'differs'; text: string }
+  | { kind: 'unverified'; text: string };
+
+const PREVIEW_DELAY_MS = 200;
+
+export class SmartOrderState {
+  /** The signed target position as typed. */
+  targetText = $state('');
+  preview = $state.raw<SmartPreview | undefined>();
+  /** The request the preview answers (a preview of an order since changed is not shown as current). */
+  previewKey = $state<string | undefined>();
+  /** Why there is no preview (the input is incomplete, or the core could not read the position). */
+  previewProblem = $state<string | undefined>();
+  previewing = $state(false);
+  sending = $state(false);
+  outcome = $state.raw<SmartOutcome | undefined>();
+  check = $state.raw<SmartCheck | undefined>();
+  /** Presses ignored by the send-once guard (a double Enter). */
+  ignored = $state(0);
+
+  /** The request last sent unchanged: not sent again until something changes. */
+  #sentKey = $state<string | undefined>();
+  #previewSeq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #bridge: BridgeApi;
+
+  constructor(bridge: BridgeApi) {
+    this.#bridge = bridge;
+  }
+
+  /** The target as a whole signed number, or why it is not one. */
+  get target(): { ok: true; value: number } | { ok: false; message: string } {
+    const t = this.targetText.trim();
+    if (t === '') return { ok: false, message: 'Type the target position (negative for short, 0 to exit)' };
+    if (!/^[+-]?\d+$/.test(t) || !Number.isSafeInteger(Number(t)))
+      return { ok: false, message: 'Target position must be a whole number of shares, such as 100 or -50' };
+    return { ok: true, value: Number(t) };
+  }
+
+  /** The orders.smart input from the ticket's order and the target; undefined while incomplete. */
+  requestFor(base: Omit<SmartOrderIpcInput, 'position_size'> | undefined): SmartOrderIpcInput | undefined {
+    const t = this.target;
+    if (!base || !t.ok) return undefined;
+    return { ...base, position_size: t.value };
+  }
+
+  /** The preview of exactly this request, once the core has answered for it. */
+  previewOf(request: SmartOrderIpcInput | undefined): SmartPreview | undefined {
+    return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+  }
+
+  isSent(request: SmartOrderIpcInput | undefined): boolean {
+    return request !== undefined && JSON.stringify(request) === this.#sentKey;
+  }
+
+  /** Asks the core for the preview after a short pause in typing; a later ask wins. */
+  schedulePreview(request: SmartOrderIpcInput | undefined): void {
+    clearTimeout(this.#timer);
+    const seq = ++this.#previewSeq;
+    if (!request) {
+      this.preview = undefined;
+      this.previewing = false;
+      this.previewProblem = this.target.ok ? undefined : this.target.message;
+      return;
+    }
+    this.previewing = true;
+    this.#timer = setTimeout(() => void this.#loadPreview(request, seq), PREVIEW_DELAY_MS);
+  }
+
+  /** The preview now (before a send, and in tests). */
+  async refreshPreview(request: SmartOrderIpcInput): Promise<SmartPreview | undefined> {
+    clearTimeout(this.#timer);
+    return this.#loadPreview(request, ++this.#previewSeq);
+  }
+
+  async #loadPreview(request: SmartOrderIpcInput, seq: number): Promise<SmartPreview | undefined> {
+    this.previewing = true;
+    const { confirmDuplicate: _c, ...input } = request;
+    const r = await this.#bridge.invoke('orders.previewSmart', input);
+    // A later change asked again: this answer is for an order no longer on screen.
+    if (seq !== this.#previewSeq) return undefined;
+    this.previewing = false;
+    if (!r.ok) {
+      this.preview = undefined;
+      this.previewProblem = `No preview: ${r.error.message}`;
+      return undefined;
+    }
+    this.preview = r.value;
+    this.previewKey = JSON.stringify(request);
+    this.previewProblem = undefined;
+    return r.value;
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#previewSeq += 1;
+  }
+
+  /**
+   * Sends the smart order once, then compares what the gateway did with `shown`, the preview on screen
+   * when it was sent. Returns the check (a difference is for the caller to raise as an alert).
+   */
+  async send(request: SmartOrderIpcInput, shown: SmartPreview | undefined): Promise<SmartCheck | undefined> {
+    const key = JSON.stringify(request);
+    if (this.sending || key === this.#sentKey) {
+      this.ignored += 1;
+      return undefined;
+    }
+    this.sending = true;
+    this.check = undefined;
+    let outcome: SmartOutcome;
+    try {
+      const r = await this.#bridge.invoke('orders.smart', request);
+      if (r.ok)
+        outcome = r.value.orderid
+          ? {
+              kind: 'placed',
+              orderid: r.value.orderid,
+              ...(r.value.message ? { message: r.value.message } : {}),
+            }
+          : { kind: 'no_action', message: r.value.message ?? 'The gateway placed no order' };
+      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
+      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
+      else outcome = { kind: 'refused', error: r.error };
+    } catch (e) {
+      // The bridge never rejects; if it does, the order may have left: treated as sent, not re-offered.
+      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
+    } finally {
+      this.sending = false;
+    }
+    this.outcome = outcome;
+    if (outcome.kind !== 'refused') this.#sentKey = key;
+    const check = await this.#compare(outcome, shown);
+    this.check = check;
+    return check;
+  }
+
+  async #compare(outcome: SmartOutcome, shown: SmartPreview | undefined): Promise<SmartCheck | undefined> {
+    if (outcome.kind === 'refused' || outcome.kind === 'unknown' || outcome.kind === 'queued')
+      return undefined;
+    if (!shown) return { kind: 'unverified', text: 'No preview was on screen to compare with' };
+    const said = shown.decision;
+    if (outcome.kind === 'no_action') {
+      return said.kind === 'none'
+        ? { kind: 'matched', text: 'As previewed: no action' }
+        : {
+            kind: 'differs',
+            text: `The preview said ${said.order.action} ${formatQty(said.order.quantity)}; the gateway placed nothing (${outcome.message})`,
+          };
+    }
+    if (said.kind === 'none')
+      return {
+        kind: 'differs',
+        text: `The preview said no action; the gateway placed order ${outcome.orderid}`,
+      };
+    const status = await this.#bridge.invoke('orders.status', { orderid: outcome.orderid });
+    if (!status.ok)
+      return {
+        kind: 'unverified',
+        text: `Order ${outcome.orderid} could not be read to compare with the preview: ${status.error.message}`,
+      };
+    const got = status.value;
+    const want = said.order;
+    if (got.action.toUpperCase() === want.action && got.quantity === want.quantity)
+      return {
+        kind: 'matched',
+        text: `As previewed: ${want.action} ${formatQty(want.quantity)} (order ${outcome.orderid})`,
+      };
+    return {
+      kind: 'differs',
+      text: `The preview said ${want.action} ${formatQty(want.quantity)}; the gateway placed ${got.action.toUpperCase()} ${formatQty(got.quantity)} (order ${outcome.orderid})`,
+    };
+  }
+}

@@ -1,0 +1,163 @@
+// The ticket's Split mode: the child orders before sending (orders.previewSplit: the core's plan from
+// src-main/rules/split-plan.ts, the one the paper gateway places by), the freeze quantity suggested
+// as the split size, what each child would break (freeze, lot, per-order limits), sending it once,
+// and each child's result as the gateway answers and the order book moves.
+import type {
+  BridgeApi,
+  IpcError,
+  SplitOrderIpcInput,
+  SplitOrderResponse,
+  SplitPreview,
+} from '../../../src-main/contract/index.js';
+import { formatMoney, formatQty } from '../lib/format';
+import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '../lib/decimal';
+import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
+
+export type SplitOutcome =
+  | { kind: 'sent'; response: SplitOrderResponse }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'queued'; message: string }
+  | { kind: 'refused'; error: IpcError };
+
+export type SplitChildResult = SplitOrderResponse['results'][number];
+
+const PREVIEW_DELAY_MS = 150;
+
+/** Why a child of this size would be refused, in words (none: an empty list). */
+export function childProblems(
+  size: number,
+  inst: Pick<TicketInstrument, 'lotSize' | 'freezeQuantity'> | undefined,
+  limits: TicketLimits | undefined,
+  unitPrice: number | undefined,
+): string[] {
+  const out: string[] = [];
+  const freeze = inst?.freezeQuantity;
+  if (freeze && freeze > 0 && size > freeze)
+    out.push(`A child of ${formatQty(size)} exceeds the freeze quantity ${formatQty(freeze)}`);
+  const lot = inst?.lotSize ?? 1;
+  if (Number.isInteger(lot) && lot > 1 && size % lot !== 0)
+    out.push(`A child of ${formatQty(size)} is not a whole number of lots of ${formatQty(lot)}`);
+  if (limits && size > limits.maxQuantityPerOrder)
+    out.push(
+      `A child of ${formatQty(size)} exceeds your limit of ${formatQty(limits.maxQuantityPerOrder)} per order`,
+    );
+  const price = unitPrice === undefined ? undefined : parseDecimal(unitPrice);
+  const max = limits ? parseDecimal(limits.maxValuePerOrder) : undefined;
+  if (price && max) {
+    const value = mulDec(decOf(size), price);
+    if (compareDec(value, max) > 0)
+      out.push(
+        `A child worth ${formatMoney(toPlainText(value))} exceeds your limit of ${formatMoney(limits?.maxValuePerOrder ?? 0)} per order`,
+      );
+  }
+  return out;
+}
+
+export class SplitOrderState {
+  splitSizeText = $state('');
+  preview = $state.raw<SplitPreview | undefined>();
+  previewKey = $state<string | undefined>();
+  previewProblem = $state<string | undefined>();
+  sending = $state(false);
+  outcome = $state.raw<SplitOutcome | undefined>();
+  ignored = $state(0);
+
+  #sentKey = $state<string | undefined>();
+  #previewSeq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #bridge: BridgeApi;
+
+  constructor(bridge: BridgeApi) {
+    this.#bridge = bridge;
+  }
+
+  get splitSize(): { ok: true; value: number } | { ok: false; message: string } {
+    const t = this.splitSizeText.trim();
+    if (t === '') return { ok: false, message: 'Type the split size (the largest child order)' };
+    const n = Number(t);
+    if (!/^\d+$/.test(t) || !Number.isSafeInteger(n) || n <= 0)
+      return { ok: false, message: 'Split size must be a whole number of shares above 0' };
+    return { ok: true, value: n };
+  }
+
+  /** The instrument's freeze quantity as the split size, unless the trader typed one. */
+  suggest(freeze: number | null | undefined): void {
+    if (this.splitSizeText === '' && freeze && freeze > 0) this.splitSizeText = String(freeze);
+  }
+
+  requestFor(base: Omit<SplitOrderIpcInput, 'splitsize'> | undefined): SplitOrderIpcInput | undefined {
+    const s = this.splitSize;
+    if (!base || !s.ok) return undefined;
+    return { ...base, splitsize: s.value };
+  }
+
+  previewOf(request: SplitOrderIpcInput | undefined): SplitPreview | undefined {
+    return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+  }
+
+  isSent(request: SplitOrderIpcInput | undefined): boolean {
+    return request !== undefined && JSON.stringify(request) === this.#sentKey;
+  }
+
+  schedulePreview(request: SplitOrderIpcInput | undefined): void {
+    clearTimeout(this.#timer);
+    const seq = ++this.#previewSeq;
+    if (!request) {
+      this.preview = undefined;
+      this.previewProblem = this.splitSize.ok ? undefined : this.splitSize.message;
+      return;
+    }
+    this.#timer = setTimeout(() => void this.#loadPreview(request, seq), PREVIEW_DELAY_MS);
+  }
+
+  async refreshPreview(request: SplitOrderIpcInput): Promise<SplitPreview | undefined> {
+    clearTimeout(this.#timer);
+    return this.#loadPreview(request, ++this.#previewSeq);
+  }
+
+  async #loadPreview(request: SplitOrderIpcInput, seq: number): Promise<SplitPreview | undefined> {
+    const { confirmDuplicate: _c, ...input } = request;
+    const r = await this.#bridge.invoke('orders.previewSplit', input);
+    if (seq !== this.#previewSeq) return undefined;
+    if (!r.ok) {
+      this.preview = undefined;
+      this.previewProblem = r.error.message;
+      return undefined;
+    }
+    this.preview = r.value;
+    this.previewKey = JSON.stringify(request);
+    this.previewProblem = undefined;
+    return r.value;
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#previewSeq += 1;
+  }
+
+  /** Sends the split once; a double Enter or a resend of the same request is ignored and counted. */
+  async send(request: SplitOrderIpcInput): Promise<SplitOutcome | undefined> {
+    const key = JSON.stringify(request);
+    if (this.sending || key === this.#sentKey) {
+      this.ignored += 1;
+      return undefined;
+    }
+    this.sending = true;
+    this.outcome = undefined;
+    let outcome: SplitOutcome;
+    try {
+      const r = await this.#bridge.invoke('orders.split', request);
+      if (r.ok) outcome = { kind: 'sent', response: r.value };
+      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
+      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
+      else outcome = { kind: 'refused', error: r.error };
+    } catch (e) {
+      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
+    } finally {
+      this.sending = false;
+    }
+    this.outcome = outcome;
+    if (outcome.kind !== 'refused') this.#sentKey = key;
+    return outcome;
+  }
+}
