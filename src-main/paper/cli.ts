@@ -14,6 +14,8 @@ export const USAGE = `Usage: npm run paper -- [options]
   --data DIR    data directory: key store and books (default ./.paper-data)
   --apikey KEY  add this API key (otherwise a key is created on first start)
   --seed N      market/instrument seed (default ${DEFAULT_SEED})
+  --ws-port N   also serve the WebSocket feed on this port of its own, as upstream's 8765
+                (it is always served on the HTTP port under /ws)
   --reset       start fresh books for every account
   --help        show this text`;
 
@@ -23,6 +25,8 @@ export interface CliOptions {
   dataDir: string;
   apiKey: string | undefined;
   seed: number;
+  /** A port of the feed's own, besides `/ws` on the HTTP port; undefined: none. */
+  wsPort: number | undefined;
   reset: boolean;
   help: boolean;
 }
@@ -50,6 +54,7 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
         data: { type: 'string' },
         apikey: { type: 'string' },
         seed: { type: 'string' },
+        'ws-port': { type: 'string' },
         reset: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -67,6 +72,7 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
     dataDir: resolve(cwd, values.data ?? '.paper-data'),
     apiKey: values.apikey,
     seed: intArg('seed', values.seed, DEFAULT_SEED, 0, 2 ** 31 - 1),
+    wsPort: values['ws-port'] === undefined ? undefined : intArg('ws-port', values['ws-port'], 0, 0, 65_535),
     reset: values.reset ?? false,
     help: values.help ?? false,
   };
@@ -151,6 +157,16 @@ async function run(
     extensions: hooks.extensions,
   });
   console.log(`Listening on ${gw.url}`);
+  console.log(`Feed on ${gw.feedUrl}`);
+  if (opts.wsPort !== undefined) {
+    try {
+      const port = await gw.feed.listen(opts.host, opts.wsPort);
+      console.log(`Feed also on ws://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`);
+    } catch (err) {
+      await gw.stop();
+      throw err;
+    }
+  }
   if (gw.apiKey !== undefined) {
     console.log(`API key: ${gw.apiKey}`);
     if (gw.keyStatus === 'created') console.log(`(shown once; only its hash is stored in ${gw.keys.file})`);

@@ -4,6 +4,7 @@ import type { InstrumentMaster } from './instruments/instrument.js';
 import type { Clock, SimulatedMarket } from './market/index.js';
 import type { AnalyzerStatus } from './http/routes/market-data.js';
 import type { RoutePlugin } from './http/route-kit.js';
+import type { PaperOrder } from './engine/engine.js';
 
 /** What an extension (the order engine) gets to build its routes from. */
 export interface PaperContext {
@@ -21,6 +22,8 @@ export interface PaperAddOn {
   analyzer?: () => AnalyzerStatus;
   /** True when `plugin` serves POST /api/v1/analyzer itself. */
   servesAnalyzer?: boolean;
+  /** Committed order transitions, for the WebSocket feed's order_update; returns an unsubscribe. */
+  onOrderChange?: (listener: (order: PaperOrder) => void) => () => void;
   stop?: () => void | Promise<void>;
 }
 export type PaperExtension = (ctx: PaperContext) => PaperAddOn;

@@ -13,6 +13,7 @@ import { istDate } from './http/ist.js';
 import type { RateBucket, RoutePlugin } from './http/route-kit.js';
 import { engineExtension } from './engine/extension.js';
 import type { PaperContext, PaperExtension } from './extension-types.js';
+import { createFeedServer, FEED_PATH, type FeedOptions, type FeedServer } from './feed/feed-server.js';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,11 +38,16 @@ export interface PaperGatewayOptions {
   /** Environment for *_RATE_LIMIT (default process.env). */
   env?: Record<string, string | undefined>;
   logger?: boolean;
+  /** WebSocket feed tuning (auth grace, tick period, slow-reader limit); it is always on, at `/ws`. */
+  feed?: Partial<FeedOptions>;
 }
 
 export interface PaperGateway {
   /** `http://host:port`, no trailing slash. */
   url: string;
+  /** The WebSocket feed: `ws://host:port/ws` (same port as the HTTP API). */
+  feedUrl: string;
+  feed: FeedServer;
   host: string;
   port: number;
   /** The key given or created now; undefined when the store already had keys and none was given. */
@@ -121,10 +127,21 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const feed = createFeedServer({
+    keys,
+    master,
+    market,
+    clock,
+    onOrderChange: addOns.find((a) => a.onOrderChange)?.onOrderChange,
+    options: opts.feed,
+  });
+  feed.attach(server.app.server, FEED_PATH);
 
   let stopped: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
+    feedUrl: `ws://${urlHost}:${port}${FEED_PATH}`,
+    feed,
     host,
     port,
     apiKey,
@@ -138,6 +155,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
     server,
     stop() {
       stopped ??= (async () => {
+        await feed.close();
         await server.app.close();
         for (const a of addOns) await a.stop?.();
       })();

@@ -178,4 +178,9 @@ export interface PaperTradingEngine extends TradingEngine {
    * group was kept); undefined when everything done so far is committed.
    */
   pendingCommit(): Promise<void> | undefined;
+  /**
+   * Calls `listener` with every order's new state once it is committed (placed, triggered, filled in
+   * part or whole, modified, cancelled, rejected), in order. Returns the function that stops it.
+   */
+  onOrderChange(listener: (order: PaperOrder) => void): () => void;
 }

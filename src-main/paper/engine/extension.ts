@@ -60,6 +60,7 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
         composite(app, kit);
       },
       servesAnalyzer: true,
+      onOrderChange: (listener) => engine.onOrderChange(listener),
       analyzer: () => ({ mode_version: engine.mode().mode_version, total_logs: 0 }),
       stop: () => engine.close(),
     };

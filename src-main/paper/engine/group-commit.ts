@@ -21,6 +21,8 @@ export class GroupCommit {
      * a group's commit failed and everything since the last commit is gone.
      */
     private readonly onRollback: (wholeGroup: boolean) => void,
+    /** Told after a group's commit succeeded (the engine's order events go out then). */
+    private readonly onCommit: () => void = () => undefined,
   ) {}
 
   /** Runs `fn` in a transaction (a savepoint inside an open group or an outer transaction). */
@@ -53,6 +55,7 @@ export class GroupCommit {
       g.reject(err);
       return;
     }
+    this.onCommit();
     g.resolve();
   }
 

@@ -50,6 +50,8 @@ export class Ledger {
   private readonly recentCache = new Map<string, { since: number; rows: Map<string, OrderRow> }>();
   /** One transaction wrapper for the ledger's life (nested calls become savepoints). */
   private readonly tx: (fn: () => unknown) => unknown;
+  /** Told of every order row written (the engine's order events; uncommitted until it says so). */
+  onOrderWrite: ((row: NewOrderRow) => void) | undefined;
 
   constructor(dataDir: string, opts: LedgerOptions = {}) {
     mkdirSync(dataDir, { recursive: true });
@@ -134,6 +136,7 @@ export class Ledger {
   insertOrder(row: NewOrderRow): number {
     const seq = Number(this.s.orderInsert.run(row).lastInsertRowid);
     this.recentCache.get(row.account)?.rows.set(row.orderid, { ...row, seq });
+    this.onOrderWrite?.(row);
     return seq;
   }
   updateOrder(row: OrderRow): void {
@@ -142,6 +145,7 @@ export class Ledger {
     // A new object, never a change in place: readers keep what they derive from a cached row (its
     // record, its JSON) for as long as that same object is handed out.
     if (rows?.has(row.orderid)) rows.set(row.orderid, { ...row });
+    this.onOrderWrite?.(row);
   }
   /**
    * An account's orders created at or after `sinceMs`, plus any still active, newest first (and

@@ -30,6 +30,7 @@ import { Ledger } from './ledger.js';
 import type { OrderRow, PositionRow } from './ledger-rows.js';
 import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, reducingQuantity } from './margin.js';
 import { OrderIds, idFloor } from './order-ids.js';
+import { OrderEvents, type OrderListener } from './order-events.js';
 import {
   ACTIVE,
   MODIFIABLE,
@@ -69,6 +70,7 @@ class Engine implements PaperTradingEngine {
   private knownAccounts = new Set<string>();
   private settledThrough = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly events = new OrderEvents();
 
   constructor(deps: TradingEngineDeps) {
     this.ledger = new Ledger(deps.dataDir, { durability: deps.durability ?? 'normal' });
@@ -78,9 +80,13 @@ class Engine implements PaperTradingEngine {
     this.capital = toUnits(deps.capital ?? DEFAULT_CAPITAL);
     this.lev = { ...DEFAULT_LEVERAGE, ...deps.leverage };
     this.ids = new OrderIds(idFloor(this.ledger));
-    this.commits = new GroupCommit(this.ledger, deps.groupCommit ?? false, (wholeGroup) =>
-      this.invalidate(wholeGroup),
+    this.commits = new GroupCommit(
+      this.ledger,
+      deps.groupCommit ?? false,
+      (wholeGroup) => this.invalidate(wholeGroup),
+      () => this.events.flush(),
     );
+    this.ledger.onOrderWrite = (row) => this.events.record(row);
     const instrument = (exchange: string, symbol: string) => this.instrument(exchange, symbol);
     this.fills = new Fills({
       ledger: this.ledger,
@@ -102,7 +108,21 @@ class Engine implements PaperTradingEngine {
   // ---- transactions and mirrors ----
 
   transaction<T>(fn: () => T): T {
-    return this.commits.transaction(fn);
+    const mark = this.events.mark();
+    let out: T;
+    try {
+      out = this.commits.transaction(fn);
+    } catch (err) {
+      this.events.truncate(mark);
+      throw err;
+    }
+    // Outside a group the outermost transaction has committed here; a group tells onCommit.
+    if (!this.ledger.inTransaction) this.events.flush();
+    return out;
+  }
+
+  onOrderChange(listener: OrderListener): () => void {
+    return this.events.on(listener);
   }
 
   pendingCommit(): Promise<void> | undefined {
@@ -112,6 +132,7 @@ class Engine implements PaperTradingEngine {
   /** SQLite rolled back: the in-memory mirrors may hold undone state. */
   private invalidate(wholeGroup: boolean): void {
     this.active = null;
+    if (wholeGroup) this.events.clear();
     this.knownAccounts = new Set();
     this.settledThrough = -1;
     this.ids.resync();

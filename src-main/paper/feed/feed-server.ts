@@ -1,0 +1,554 @@
+// The paper gateway's WebSocket feed, speaking the real gateway's protocol (gateway-behaviour §13,
+// websocket_proxy/server.py): authenticate, subscribe / unsubscribe / unsubscribe_all (symbols ×
+// mode), market_data ticks, subscribe_orders → order_update, ping → pong, and its error codes.
+//
+// Where it listens: on the HTTP server's own port under `/ws` (gateway.ts), not on a second port
+// like upstream's 8765. The embedded gateway runs on a free port (0) so several can run at once (the
+// app, tests, benches); a fixed second port would collide, and "the base URL's `/ws`" is how the
+// real gateway is reached behind its nginx in production, so clients derive it the same way. The
+// standalone CLI can also listen on a port of its own (`--ws-port`) for SDKs that expect 8765.
+//
+// Safety: a connection carrying an `Origin` header is refused (403): browsers always send one, so a
+// web page can never reach the feed; a socket that has not authenticated within the grace period is
+// closed with 4401 "auth timeout"; a client whose unsent data passes `maxBufferedBytes` (it does not
+// read) is dropped rather than allowed to grow the server's memory; the key is only ever read from
+// the first message, never from the URL.
+import type { IncomingMessage, Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Clock } from '../../contract/clock.js';
+import { WsMode } from '../../contract/index.js';
+import type { PaperOrder } from '../engine/engine.js';
+import type { KeyVerifier } from '../http/kit.js';
+import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
+import { normaliseSymbol } from '../instruments/symbols.js';
+import type { Market } from '../market/market.js';
+import {
+  FEED_BROKER,
+  MODE_LABEL,
+  marketDataMessage,
+  orderUpdateMessage,
+  tickData,
+  type FeedMode,
+} from './feed-payloads.js';
+
+export const FEED_PATH = '/ws';
+
+export interface FeedOptions {
+  /** Unauthenticated sockets are closed (4401) after this long (upstream WS_AUTH_GRACE_SECONDS=15). */
+  authGraceMs: number;
+  /** Server pings this often; a client that did not answer the last ping is dropped (upstream 20 s). */
+  pingIntervalMs: number;
+  /** How often the simulator is read for changed ticks. */
+  tickMs: number;
+  /** A client with more than this queued and unsent is too slow and is dropped. */
+  maxBufferedBytes: number;
+  /** Largest client message (ws closes 1009 above it). */
+  maxPayloadBytes: number;
+  /** (instrument, mode) pairs one connection may hold. */
+  maxSubscriptions: number;
+}
+
+export const DEFAULT_FEED_OPTIONS: FeedOptions = {
+  authGraceMs: 15_000,
+  pingIntervalMs: 20_000,
+  tickMs: 250,
+  maxBufferedBytes: 1024 * 1024,
+  maxPayloadBytes: 64 * 1024,
+  maxSubscriptions: 3000,
+};
+
+export interface FeedDeps {
+  keys: KeyVerifier;
+  master: InstrumentMaster;
+  market: Market;
+  clock: Clock;
+  /** The engine's committed order transitions (absent: subscribe_orders is acknowledged, never fed). */
+  onOrderChange?: (listener: (order: PaperOrder) => void) => () => void;
+  options?: Partial<FeedOptions>;
+}
+
+export interface FeedStats {
+  clients: number;
+  authenticated: number;
+  /** Slow readers dropped so far. */
+  dropped: number;
+  /** Largest amount queued for any one client, at a send, so far (bytes). */
+  peakBuffered: number;
+  messagesSent: number;
+}
+
+export interface FeedServer {
+  /** Serves the feed on `server` at `path` (other upgrade paths answer 404). */
+  attach(server: Server, path?: string): void;
+  /** Serves the feed on a port of its own (any path); resolves with the bound port. */
+  listen(host: string, port: number): Promise<number>;
+  stats(): FeedStats;
+  close(): Promise<void>;
+}
+
+interface Conn {
+  ws: WebSocket;
+  account: string | undefined;
+  /** Subscription keys `exchange:symbol:mode` this connection holds. */
+  subs: Set<string>;
+  orders: boolean;
+  alive: boolean;
+  cancelGrace: (() => void) | undefined;
+}
+
+/** One (instrument, mode) followed by some connections; `last` is the data last sent to them. */
+interface Topic {
+  inst: Instrument;
+  mode: FeedMode;
+  conns: Set<Conn>;
+  last: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const topicKey = (inst: { exchange: string; symbol: string }, mode: FeedMode) =>
+  `${inst.exchange}:${inst.symbol}:${mode}`;
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function createFeedServer(deps: FeedDeps): FeedServer {
+  const opts: FeedOptions = { ...DEFAULT_FEED_OPTIONS, ...deps.options };
+  const { clock, market, master } = deps;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes });
+  const conns = new Set<Conn>();
+  const topics = new Map<string, Topic>();
+  /** Servers of listen(): closed with the feed (an attached server belongs to its owner). */
+  const ownServers: Server[] = [];
+  const stats = { dropped: 0, peakBuffered: 0, messagesSent: 0 };
+  let closed = false;
+
+  // ---- sending ----
+
+  function send(c: Conn, text: string): void {
+    if (c.ws.readyState !== WebSocket.OPEN) return;
+    const queued = c.ws.bufferedAmount;
+    stats.peakBuffered = Math.max(stats.peakBuffered, queued);
+    if (queued + text.length > opts.maxBufferedBytes) {
+      stats.dropped++;
+      drop(c);
+      c.ws.terminate();
+      return;
+    }
+    stats.messagesSent++;
+    c.ws.send(text);
+  }
+  const sendJson = (c: Conn, body: Json) => send(c, JSON.stringify(body));
+  const sendError = (c: Conn, code: string, message: string) =>
+    sendJson(c, { status: 'error', code, message });
+
+  // ---- subscriptions ----
+
+  function addTopic(c: Conn, inst: Instrument, mode: FeedMode): void {
+    const key = topicKey(inst, mode);
+    let t = topics.get(key);
+    if (!t) {
+      t = { inst, mode, conns: new Set(), last: '' };
+      topics.set(key, t);
+    }
+    t.conns.add(c);
+    c.subs.add(key);
+  }
+
+  function removeTopic(c: Conn, key: string): boolean {
+    if (!c.subs.delete(key)) return false;
+    const t = topics.get(key);
+    t?.conns.delete(c);
+    if (t && t.conns.size === 0) topics.delete(key);
+    return true;
+  }
+
+  function drop(c: Conn): void {
+    if (!conns.delete(c)) return;
+    c.cancelGrace?.();
+    for (const key of [...c.subs]) removeTopic(c, key);
+    if (c.orders) syncOrderListener();
+  }
+
+  /**
+   * Sends a topic's current data to its subscribers if it changed since last sent; otherwise only to
+   * `fresh` (a new subscriber's first tick), so every subscriber always holds the latest data.
+   */
+  function sendTopic(t: Topic, now: number, fresh?: Conn): void {
+    const data = tickData(t.inst, t.mode, market.book(t.inst));
+    const text = JSON.stringify(data);
+    const changed = text !== t.last;
+    if (!changed && !fresh) return;
+    t.last = text;
+    const message = marketDataMessage(t.inst, t.mode, data, now);
+    if (changed) for (const c of [...t.conns]) send(c, message);
+    else if (fresh) send(fresh, message);
+  }
+
+  function publish(): void {
+    const now = clock.now();
+    for (const t of topics.values()) sendTopic(t, now);
+  }
+
+  // ---- order updates ----
+
+  function onOrder(order: PaperOrder): void {
+    let text: string | undefined;
+    for (const c of [...conns]) {
+      if (!c.orders || c.account !== order.account) continue;
+      text ??= orderUpdateMessage(order);
+      send(c, text);
+    }
+  }
+
+  /** Listens to the engine only while someone wants order updates: the order path pays nothing else. */
+  let stopOrders: (() => void) | undefined;
+  function syncOrderListener(): void {
+    const wanted = !closed && [...conns].some((c) => c.orders);
+    if (wanted && !stopOrders) stopOrders = deps.onOrderChange?.(onOrder);
+    else if (!wanted && stopOrders) {
+      stopOrders();
+      stopOrders = undefined;
+    }
+  }
+
+  // ---- actions ----
+
+  function authenticate(c: Conn, m: Json): void {
+    const key = m.api_key ?? m.apikey;
+    if (typeof key !== 'string' || key.trim() === '') {
+      sendError(c, 'AUTHENTICATION_ERROR', 'API key is required');
+      return;
+    }
+    const account = deps.keys.verify(key);
+    if (account === undefined) {
+      sendError(c, 'AUTHENTICATION_ERROR', 'Invalid API key');
+      return;
+    }
+    if (c.account !== account && c.orders) {
+      c.orders = false;
+      syncOrderListener();
+    }
+    c.account = account;
+    c.cancelGrace?.();
+    c.cancelGrace = undefined;
+    sendJson(c, {
+      type: 'auth',
+      status: 'success',
+      message: 'Authentication successful',
+      broker: FEED_BROKER,
+      user_id: account,
+      supported_features: { ltp: true, quote: true, depth: true },
+    });
+  }
+
+  function modeOf(raw: unknown): FeedMode | string {
+    const r = WsMode.safeParse(raw);
+    if (!r.success || ![1, 2, 3].includes(r.data)) {
+      return `Invalid mode: ${JSON.stringify(raw)}. Use 1, 2, 3, LTP, Quote or Depth`;
+    }
+    return r.data as FeedMode;
+  }
+
+  /** `symbols`, or the docs' `instruments`, or one `symbol` + `exchange`. */
+  function symbolsOf(m: Json): unknown[] {
+    const list = Array.isArray(m.symbols) ? m.symbols : Array.isArray(m.instruments) ? m.instruments : [];
+    if (list.length > 0) return list;
+    return typeof m.symbol === 'string' && typeof m.exchange === 'string'
+      ? [{ symbol: m.symbol, exchange: m.exchange }]
+      : [];
+  }
+
+  function instrumentOf(item: unknown): { inst?: Instrument; symbol: string; exchange: string } | undefined {
+    if (!isObject(item) || typeof item.symbol !== 'string' || typeof item.exchange !== 'string')
+      return undefined;
+    const symbol = normaliseSymbol(item.symbol);
+    const exchange = item.exchange.trim().toUpperCase();
+    return { inst: master.get(exchange, symbol), symbol, exchange };
+  }
+
+  const withRequestId = (m: Json, body: Json): Json =>
+    m.request_id !== undefined ? { ...body, request_id: m.request_id } : body;
+
+  function subscribe(c: Conn, m: Json): void {
+    const mode = modeOf(m.mode ?? 'Quote');
+    if (typeof mode === 'string') return sendError(c, 'INVALID_MODE', mode);
+    const items = symbolsOf(m);
+    if (items.length === 0)
+      return sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
+    const results: Json[] = [];
+    const fresh: Topic[] = [];
+    for (const item of items) {
+      const i = instrumentOf(item);
+      if (!i) continue; // upstream skips an entry without symbol and exchange
+      const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
+      if (!i.inst) {
+        results.push({
+          ...base,
+          status: 'error',
+          message: `Symbol ${i.symbol} not found in exchange ${i.exchange}`,
+        });
+        continue;
+      }
+      const key = topicKey(i.inst, mode);
+      if (!c.subs.has(key) && c.subs.size >= opts.maxSubscriptions) {
+        results.push({ ...base, status: 'error', message: `At most ${opts.maxSubscriptions} subscriptions` });
+        continue;
+      }
+      if (!c.subs.has(key)) {
+        addTopic(c, i.inst, mode);
+        const t = topics.get(key);
+        if (t) fresh.push(t);
+      }
+      results.push({ ...base, status: 'success', mode: MODE_LABEL[mode], depth: 5 });
+    }
+    if (results.length === 0)
+      return sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
+    const ok = results.every((r) => r.status === 'success');
+    sendJson(
+      c,
+      withRequestId(m, {
+        type: 'subscribe',
+        status: ok ? 'success' : 'partial',
+        subscriptions: results,
+        message: 'Subscription processing complete',
+        broker: FEED_BROKER,
+      }),
+    );
+    for (const t of fresh) sendTopic(t, clock.now(), c);
+  }
+
+  function unsubscribe(c: Conn, m: Json, all: boolean): void {
+    const successful: Json[] = [];
+    const failed: Json[] = [];
+    if (all) {
+      for (const key of [...c.subs]) {
+        const t = topics.get(key);
+        removeTopic(c, key);
+        if (t)
+          successful.push({
+            symbol: t.inst.symbol,
+            exchange: t.inst.exchange,
+            status: 'success',
+            broker: FEED_BROKER,
+          });
+      }
+    } else {
+      const items = symbolsOf(m);
+      if (items.length === 0)
+        return sendError(c, 'INVALID_PARAMETERS', 'Either symbols or unsubscribe_all is required');
+      for (const item of items) {
+        const i = instrumentOf(item);
+        if (!i) continue;
+        const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
+        // Each entry's own mode, else the message's, else Quote (upstream reads only the entry's).
+        const mode = modeOf((isObject(item) ? item.mode : undefined) ?? m.mode ?? 2);
+        if (typeof mode === 'string') {
+          failed.push({ ...base, status: 'error', message: mode });
+          continue;
+        }
+        if (i.inst && removeTopic(c, topicKey(i.inst, mode))) successful.push({ ...base, status: 'success' });
+        else failed.push({ ...base, status: 'error', message: 'Not subscribed' });
+      }
+    }
+    const status = failed.length === 0 ? 'success' : successful.length > 0 ? 'partial' : 'error';
+    sendJson(
+      c,
+      withRequestId(m, {
+        type: 'unsubscribe',
+        status,
+        message: 'Unsubscription processing complete',
+        successful,
+        failed,
+        broker: FEED_BROKER,
+      }),
+    );
+  }
+
+  function ping(c: Conn, m: Json): void {
+    const body: Json = { type: 'pong', status: 'success', server_timestamp: clock.now() };
+    if (m.timestamp !== undefined) body.client_timestamp = m.timestamp;
+    if (m._pingId !== undefined) body._pingId = m._pingId;
+    sendJson(c, body);
+  }
+
+  function onMessage(c: Conn, raw: RawData): void {
+    let m: unknown;
+    try {
+      m = JSON.parse(
+        Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.concat(raw as Buffer[]).toString('utf8'),
+      );
+    } catch {
+      return sendError(c, 'INVALID_JSON', 'Invalid JSON message');
+    }
+    if (!isObject(m)) return sendError(c, 'INVALID_PARAMETERS', 'A message must be a JSON object');
+    const action = m.action ?? m.type;
+    if (action === 'authenticate' || action === 'auth') return authenticate(c, m);
+    if (action === 'ping') return ping(c, m);
+    if (action === 'get_supported_brokers')
+      return sendJson(c, { type: 'supported_brokers', status: 'success', brokers: [FEED_BROKER] });
+    const known = [
+      'subscribe',
+      'unsubscribe',
+      'unsubscribe_all',
+      'subscribe_orders',
+      'unsubscribe_orders',
+      'get_broker_info',
+    ];
+    if (typeof action !== 'string' || !known.includes(action))
+      return sendError(c, 'INVALID_ACTION', `Invalid action: ${String(action)}`);
+    if (c.account === undefined) return sendError(c, 'NOT_AUTHENTICATED', 'You must authenticate first');
+    switch (action) {
+      case 'subscribe':
+        return subscribe(c, m);
+      case 'unsubscribe':
+        return unsubscribe(c, m, m.type === 'unsubscribe_all');
+      case 'unsubscribe_all':
+        return unsubscribe(c, m, true);
+      case 'subscribe_orders':
+        c.orders = true;
+        syncOrderListener();
+        return sendJson(
+          c,
+          withRequestId(m, {
+            type: 'subscribe_orders',
+            status: 'success',
+            message: 'Subscribed to order updates',
+          }),
+        );
+      case 'unsubscribe_orders':
+        c.orders = false;
+        syncOrderListener();
+        return sendJson(
+          c,
+          withRequestId(m, {
+            type: 'unsubscribe_orders',
+            status: 'success',
+            message: 'Unsubscribed from order updates',
+          }),
+        );
+      default:
+        return sendJson(c, {
+          type: 'broker_info',
+          status: 'success',
+          broker: FEED_BROKER,
+          adapter_status: 'connected',
+          supported_features: { ltp: true, quote: true, depth: true },
+        });
+    }
+  }
+
+  // ---- connections ----
+
+  function onConnection(ws: WebSocket): void {
+    const c: Conn = {
+      ws,
+      account: undefined,
+      subs: new Set(),
+      orders: false,
+      alive: true,
+      cancelGrace: undefined,
+    };
+    conns.add(c);
+    c.cancelGrace = clock.setTimer(() => {
+      c.cancelGrace = undefined;
+      if (c.account === undefined && ws.readyState === WebSocket.OPEN) ws.close(4401, 'auth timeout');
+    }, opts.authGraceMs);
+    ws.on('message', (raw) => {
+      try {
+        onMessage(c, raw);
+      } catch (err) {
+        sendError(c, 'SERVER_ERROR', err instanceof Error ? err.message : String(err));
+      }
+    });
+    ws.on('pong', () => (c.alive = true));
+    ws.on('close', () => drop(c));
+    ws.on('error', () => drop(c));
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string | undefined): void {
+    socket.on('error', () => socket.destroy());
+    const url = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '') || '/';
+    if (closed) return refuseUpgrade(socket, 503, 'Service Unavailable');
+    if (path !== undefined && url !== path) return refuseUpgrade(socket, 404, 'Not Found');
+    if (req.headers.origin !== undefined) return refuseUpgrade(socket, 403, 'Forbidden');
+    wss.handleUpgrade(req, socket, head, onConnection);
+  }
+
+  // ---- timers ----
+
+  let cancelTick = clock.setTimer(function tick() {
+    if (closed) return;
+    try {
+      publish();
+    } catch (err) {
+      console.error('paper feed: tick failed', err);
+    }
+    cancelTick = clock.setTimer(tick, opts.tickMs);
+  }, opts.tickMs);
+
+  let cancelPing = clock.setTimer(function heartbeat() {
+    if (closed) return;
+    for (const c of [...conns]) {
+      if (!c.alive) {
+        drop(c);
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+    cancelPing = clock.setTimer(heartbeat, opts.pingIntervalMs);
+  }, opts.pingIntervalMs);
+
+  return {
+    attach(server, path = FEED_PATH) {
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+        onUpgrade(req, socket, head, path),
+      );
+    },
+    listen(host, port) {
+      const server = createServer((_req, res) => {
+        res.writeHead(426, { 'Content-Type': 'text/plain' }).end('WebSocket feed: connect with ws://');
+      });
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+        onUpgrade(req, socket, head, undefined),
+      );
+      ownServers.push(server);
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const a = server.address();
+          resolve(typeof a === 'object' && a ? a.port : port);
+        });
+      });
+    },
+    stats: () => ({
+      clients: conns.size,
+      authenticated: [...conns].filter((c) => c.account !== undefined).length,
+      dropped: stats.dropped,
+      peakBuffered: stats.peakBuffered,
+      messagesSent: stats.messagesSent,
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      cancelTick();
+      cancelPing();
+      syncOrderListener();
+      for (const c of [...conns]) {
+        drop(c);
+        c.ws.close(1001, 'server stopping');
+        c.ws.terminate();
+      }
+      wss.close();
+      await Promise.all(
+        ownServers.filter((s) => s.listening).map((s) => new Promise<void>((r) => s.close(() => r()))),
+      );
+    },
+  };
+}
