@@ -55,6 +55,13 @@ export interface Journal {
   recordIntent(input: IntentInput): { id: string; time: number };
   /** Commits the outcome of an intent; once only. */
   recordOutcome(id: string, input: OutcomeInput): JournalEntry;
+  /**
+   * Commits the outcome of an intent once the current turn of the event loop is over, i.e. after the
+   * caller has answered, so the commit's fsync is not on the order's acknowledgement path. Every other
+   * call on this journal commits queued outcomes first: no read ever misses one. `onError` hears a
+   * commit that failed (the answer has gone out by then).
+   */
+  recordOutcomeLater(id: string, input: OutcomeInput, onError: (err: unknown) => void): void;
   /** Stores what settles an unknown outcome (opaque JSON: the watcher's intent and known orders); once only. */
   recordCheck(id: string, check: unknown): void;
   /**
@@ -244,6 +251,14 @@ export function createJournal(options: JournalOptions): Journal {
   );
   // The request's own key, held only until its outcome is written, to redact it from the response.
   const pendingKeys = new Map<string, string[]>();
+  /**
+   * Outcomes waiting for the end of the turn (recordOutcomeLater). Durability: the intent was committed
+   * with synchronous=FULL before the call; an outcome lost to a crash or power cut in the sub-millisecond
+   * window before its own FULL commit leaves the entry "pending" (sent, answer not recorded), which is
+   * what the journal says of a crash during the call too, so nothing it promises is weakened.
+   */
+  const later: { id: string; input: OutcomeInput; onError: (err: unknown) => void }[] = [];
+  let flushScheduled = false;
 
   const writeIntent = db.transaction((id: string, time: number, input: IntentInput, redactWith: string[]) => {
     const request = sanitise(input.request, redactWith);
@@ -347,8 +362,26 @@ export function createJournal(options: JournalOptions): Journal {
     }
   }
 
+  function commitOutcome(id: string, input: OutcomeInput): void {
+    const ownKeys = pendingKeys.get(id) ?? [];
+    writeOutcome(id, input, [...secrets(), ...ownKeys]);
+    pendingKeys.delete(id);
+  }
+
+  /** Commits the queued outcomes, oldest first; one that fails is reported and the rest still go. */
+  function flush(): void {
+    for (let next = later.shift(); next; next = later.shift()) {
+      try {
+        commitOutcome(next.id, next.input);
+      } catch (err) {
+        next.onError(err);
+      }
+    }
+  }
+
   return {
     recordIntent(input) {
+      flush();
       if (!ProfileId.safeParse(input.profileId).success)
         throw new JournalStoreError(`invalid profile id ${JSON.stringify(input.profileId)}`);
       if (!/^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/.test(input.operation))
@@ -361,34 +394,58 @@ export function createJournal(options: JournalOptions): Journal {
       return { id, time };
     },
     recordOutcome(id, input) {
-      const ownKeys = pendingKeys.get(id) ?? [];
-      writeOutcome(id, input, [...secrets(), ...ownKeys]);
-      pendingKeys.delete(id);
+      flush();
+      commitOutcome(id, input);
       const row = selectOne.get(id);
       if (!row) throw new JournalStoreError(`no journal entry ${id}`);
       return toEntry(row);
     },
+    recordOutcomeLater(id, input, onError) {
+      later.push({ id, input, onError });
+      if (flushScheduled) return;
+      flushScheduled = true;
+      // setImmediate runs after the promise continuations that carry the answer back to the caller.
+      setImmediate(() => {
+        flushScheduled = false;
+        flush();
+      });
+    },
     recordCheck(id, check) {
+      flush();
       requireUnknown(id);
       insertCheck.run(id, JSON.stringify(sanitise(check, secrets()) ?? null));
     },
-    recordResolution: (id, input) => writeResolution(id, input),
-    unresolved: (profileId, from) =>
-      selectUnresolved
+    recordResolution(id, input) {
+      flush();
+      return writeResolution(id, input);
+    },
+    unresolved(profileId, from) {
+      flush();
+      return selectUnresolved
         .all(profileId, from)
-        .map((r) => ({ entry: toEntry(r), check: parseJson(r.check_json) })),
+        .map((r) => ({ entry: toEntry(r), check: parseJson(r.check_json) }));
+    },
     get(id) {
+      flush();
       const row = selectOne.get(id);
       return row ? toEntry(row) : undefined;
     },
-    query: (q) => select(q).map(toEntry),
+    query(q) {
+      flush();
+      return select(q).map(toEntry);
+    },
     exportCsv(q = {}) {
+      flush();
       const rows = select({ order: 'asc', limit: 100_000, ...q }).map(toEntry);
       return toCsv(JOURNAL_CSV_HEADER, rows.map(journalCsvRow));
     },
     pages(q = {}, pageSize = 500) {
+      flush();
       return pagesOf(q, pageSize);
     },
-    close: () => db.close(),
+    close() {
+      flush();
+      db.close();
+    },
   };
 }

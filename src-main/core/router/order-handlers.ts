@@ -100,7 +100,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         journalId = written.id;
         return written;
       },
-      recordOutcome: d.journal.recordOutcome,
+      recordOutcomeLater: d.journal.recordOutcomeLater,
     };
     // Before sending: a poll during the call may already see the new order.
     const known = s.watcher.knownOrderIds();
@@ -114,7 +114,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       } catch (err) {
         d.logger.error('unknown outcome check not journalled', { journalId, reason: errorMessage(err) });
       }
-      s.watcher.trackUnknown(journalId, intent, known);
+      s.watcher.trackUnknown(journalId, intent, known, r.error.message);
       d.emit('orders.unknown', {
         profileId: s.profile.id,
         time: d.clock.now(),

@@ -388,3 +388,49 @@ describe('journal', () => {
     });
   });
 });
+
+describe('journal: an outcome committed after the answer (recordOutcomeLater)', () => {
+  const ok = { outcome: 'ok' as const, response: { status: 'success', orderid: '24051400009' } };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('commits at the end of the turn, with no read needed', async () => {
+    const { id } = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+    const errors: unknown[] = [];
+    journal.recordOutcomeLater(id, ok, (err) => errors.push(err));
+    // The intent is durable already; the outcome is not on disk until the caller has answered.
+    expect(rawCounts()).toEqual({ intents: 1, outcomes: 0 });
+    await nextTurn();
+    expect(rawCounts()).toEqual({ intents: 1, outcomes: 1 });
+    expect(errors).toEqual([]);
+  });
+
+  it('any call on the journal commits queued outcomes first: a read never misses one', () => {
+    const { id } = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+    journal.recordOutcomeLater(id, ok, () => undefined);
+    expect(journal.get(id)).toMatchObject({ outcome: 'ok', orderIds: ['24051400009'] });
+    expect(rawCounts()).toEqual({ intents: 1, outcomes: 1 });
+    // The request's own key is redacted from a deferred outcome too.
+    const second = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+    journal.recordOutcomeLater(second.id, { outcome: 'ok', response: { echoed: KEY } }, () => undefined);
+    expect(JSON.stringify(journal.query({ outcome: 'ok' }))).not.toContain(KEY);
+  });
+
+  it('reports a commit that fails and still commits the others', async () => {
+    const { id } = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+    const errors: unknown[] = [];
+    journal.recordOutcomeLater('no-such-intent', ok, (err) => errors.push(err));
+    journal.recordOutcomeLater(id, ok, (err) => errors.push(err));
+    await nextTurn();
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/no journal intent no-such-intent/);
+    expect(journal.get(id)?.outcome).toBe('ok');
+  });
+
+  it('close commits what is queued', () => {
+    const { id } = journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place });
+    journal.recordOutcomeLater(id, ok, () => undefined);
+    journal.close();
+    expect(rawCounts()).toEqual({ intents: 1, outcomes: 1 });
+    journal = createJournal({ dbPath, clock, secrets: () => [KEY] });
+  });
+});

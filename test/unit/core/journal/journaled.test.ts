@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal, journaled, type Journal } from '../../../../src-main/core/journal/index.js';
 import { createMemoryLogger } from '../../../../src-main/core/secrets/index.js';
@@ -73,16 +77,53 @@ describe('journaled', () => {
     });
   });
 
-  it('returns the result even if the outcome cannot be written', async () => {
+  it('returns the result even if the outcome cannot be written, and says so in the log', async () => {
     const logger = createMemoryLogger();
-    const broken = {
-      recordIntent: journal.recordIntent,
-      recordOutcome: () => {
-        throw new Error('disk full');
+    // The database goes away during the call: the outcome's commit, after the answer, fails.
+    const r = await journaled(
+      journal,
+      intent,
+      async () => {
+        journal.close();
+        return { ok: true as const, value: 1 };
       },
-    };
-    const r = await journaled(broken, intent, async () => ({ ok: true as const, value: 1 }), logger);
+      logger,
+    );
     expect(r).toEqual({ ok: true, value: 1 });
-    expect(logger.entries[0]).toMatchObject({ level: 'error', fields: { reason: 'disk full' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logger.entries[0]).toMatchObject({
+      level: 'error',
+      message: 'journal outcome not written',
+      fields: { reason: expect.stringMatching(/not open/) },
+    });
+    journal = createJournal({ dbPath: ':memory:' });
+  });
+});
+
+describe('journaled on a file: the outcome is committed after the answer', () => {
+  it('answers with the outcome not yet on disk, and commits it in the same turn of the loop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orderdesk-journaled-'));
+    const dbPath = join(dir, 'journal.sqlite');
+    const onDisk = () => {
+      const db = new Database(dbPath, { readonly: true });
+      const n = (db.prepare('SELECT count(*) AS n FROM outcomes').get() as { n: number }).n;
+      db.close();
+      return n;
+    };
+    const fileJournal = createJournal({ dbPath });
+    try {
+      const r = await journaled(fileJournal, intent, async () => ({
+        ok: true as const,
+        value: { status: 'success', orderid: 'O7' },
+      }));
+      expect(r.ok).toBe(true);
+      expect(onDisk()).toBe(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(onDisk()).toBe(1);
+      expect(fileJournal.query()[0]).toMatchObject({ outcome: 'ok', orderIds: ['O7'] });
+    } finally {
+      fileJournal.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
