@@ -294,6 +294,9 @@ export function createCore(ports: CorePorts): Core {
       if (unsettled.length > 0) parked.set(previous.profileId, unsettled);
     }
     risk.clear();
+    // Keys held in memory are read again from the store: one changed meanwhile by another process
+    // (the CLI's key set) takes effect on the switch at the latest.
+    secrets.forget();
     // A profile reopened on another URL is another gateway: its prices are not these.
     lastPrices.clear();
     rememberRecentOrders(profile.id);
