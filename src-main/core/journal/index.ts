@@ -1,4 +1,4 @@
-export { createJournal, JournalStoreError } from './journal.js';
+export { CHECKPOINT_EVERY, createJournal, JournalStoreError } from './journal.js';
 export type {
   IntentInput,
   Journal,

@@ -87,6 +87,9 @@ export class JournalStoreError extends Error {
   override name = 'JournalError';
 }
 
+/** Outcomes between two checkpoints of the WAL (~6 pages an order: ~3 MB of WAL at most). */
+export const CHECKPOINT_EVERY = 100;
+
 /** 2: unknown_checks and resolutions (created on open; a version-1 file just gains them). */
 const SCHEMA_VERSION = 2;
 const SCHEMA = `
@@ -218,6 +221,10 @@ export function createJournal(options: JournalOptions): Journal {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // SQLite's automatic checkpoint runs inside whichever commit crosses 1000 WAL pages (~150 orders):
+  // often an intent, which would then also write and sync the database file before its order goes
+  // out. This journal checkpoints itself instead, after an outcome, off the acknowledgement path.
+  db.pragma('wal_autocheckpoint = 0');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION)
     throw new JournalStoreError(
@@ -259,6 +266,27 @@ export function createJournal(options: JournalOptions): Journal {
    */
   const later: { id: string; input: OutcomeInput; onError: (err: unknown) => void }[] = [];
   let flushScheduled = false;
+  /** Outcomes committed since the last checkpoint; one every CHECKPOINT_EVERY keeps the WAL small. */
+  let sinceCheckpoint = 0;
+
+  /** After the current turn (the caller's answer): queued outcomes, then a checkpoint when one is due. */
+  function flushLater(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    // setImmediate runs after the promise continuations that carry the answer back to the caller.
+    setImmediate(() => {
+      flushScheduled = false;
+      flush();
+      if (sinceCheckpoint < CHECKPOINT_EVERY || !db.open) return;
+      sinceCheckpoint = 0;
+      try {
+        // PASSIVE: never waits for a reader; what it cannot copy now, a later one will.
+        db.pragma('wal_checkpoint(PASSIVE)');
+      } catch {
+        // Not a loss: the WAL holds every commit until a checkpoint succeeds.
+      }
+    });
+  }
 
   const writeIntent = db.transaction((id: string, time: number, input: IntentInput, redactWith: string[]) => {
     const request = sanitise(input.request, redactWith);
@@ -366,6 +394,7 @@ export function createJournal(options: JournalOptions): Journal {
     const ownKeys = pendingKeys.get(id) ?? [];
     writeOutcome(id, input, [...secrets(), ...ownKeys]);
     pendingKeys.delete(id);
+    if (++sinceCheckpoint >= CHECKPOINT_EVERY) flushLater();
   }
 
   /** Commits the queued outcomes, oldest first; one that fails is reported and the rest still go. */
@@ -402,13 +431,7 @@ export function createJournal(options: JournalOptions): Journal {
     },
     recordOutcomeLater(id, input, onError) {
       later.push({ id, input, onError });
-      if (flushScheduled) return;
-      flushScheduled = true;
-      // setImmediate runs after the promise continuations that carry the answer back to the caller.
-      setImmediate(() => {
-        flushScheduled = false;
-        flush();
-      });
+      flushLater();
     },
     recordCheck(id, check) {
       flush();

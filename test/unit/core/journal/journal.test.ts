@@ -1,9 +1,10 @@
+import { statSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJournal, type Journal } from '../../../../src-main/core/journal/index.js';
+import { CHECKPOINT_EVERY, createJournal, type Journal } from '../../../../src-main/core/journal/index.js';
 
 const KEY = 'sk-live-7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e';
 const T0 = Date.UTC(2024, 4, 14, 3, 45, 0, 0); // 09:15:00 IST
@@ -432,5 +433,24 @@ describe('journal: an outcome committed after the answer (recordOutcomeLater)', 
     journal.close();
     expect(rawCounts()).toEqual({ intents: 1, outcomes: 1 });
     journal = createJournal({ dbPath, clock, secrets: () => [KEY] });
+  });
+});
+
+describe('journal: WAL checkpoints', () => {
+  it('never inside a commit: after CHECKPOINT_EVERY outcomes, once the turn that wrote them is over', async () => {
+    const size = () => statSync(dbPath).size;
+    const start = size();
+    // ~5 WAL pages an intent: well past the 1000 pages at which SQLite would checkpoint on its own.
+    const ids = Array.from(
+      { length: 400 },
+      () => journal.recordIntent({ profileId: 'paper', operation: 'placeorder', request: place }).id,
+    );
+    expect(size()).toBe(start);
+    for (const [i, id] of ids.slice(0, CHECKPOINT_EVERY).entries())
+      journal.recordOutcome(id, { outcome: 'ok', response: { status: 'success', orderid: `C${i}` } });
+    expect(size()).toBe(start);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(size()).toBeGreaterThan(start);
+    expect(journal.query({ limit: 1000 })).toHaveLength(400);
   });
 });
