@@ -2,7 +2,7 @@
 // empty desk. The desk loads it, then applies the events whose `seq` is greater than its `seq`.
 import { z } from 'zod';
 import { ProfileView } from '../../contract/core/index.js';
-import { AlertsState, ApiKeyStatus, CONNECTION_STATES } from './events.js';
+import { AlertsState, ApiKeyStatus, CONNECTION_STATES, OrderUnknownEvent } from './events.js';
 import { SessionMode } from './session-mode.js';
 import { FundsView, OrdersView, PositionsView, TradesView } from './views.js';
 
@@ -24,10 +24,18 @@ export const SessionSnapshot = z.object({
   trades: TradesView.nullable(),
   positions: PositionsView.nullable(),
   funds: FundsView.nullable(),
+  /**
+   * Order actions whose outcome is still unknown (their orders.unknown, not yet orders.reconciled), so
+   * a reloaded window shows them as reconciling until the orders.reconciled after `seq` settles them.
+   * Absent from an older core: none known.
+   */
+  unknowns: z.array(OrderUnknownEvent).optional(),
   /** The last event this snapshot reflects (0: none yet); events after it carry a greater seq. */
   seq: z.number().int().nonnegative(),
 });
 export type SessionSnapshot = z.infer<typeof SessionSnapshot>;
+/** An unknown outcome still pending, as the snapshot lists it (its orders.unknown, less the seq). */
+export type PendingUnknownView = z.infer<typeof OrderUnknownEvent>;
 
 /** What the active profile's watcher knows of the session. */
 export type WatcherViews = Pick<SessionSnapshot, 'connection' | 'orders' | 'trades' | 'positions' | 'funds'>;

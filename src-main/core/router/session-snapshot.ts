@@ -1,9 +1,10 @@
-// `session.snapshot`: the active profile, its connection, key status, alerts and the watcher's books,
-// with the seq of the last event they reflect. Everything after the one await is read in the same
+// `session.snapshot`: the active profile, its connection, key status, alerts, the watcher's books and
+// the unknown outcomes it is still settling, with the seq of the last event they reflect. Everything after the one await is read in the same
 // tick, so no event can fall between the views and the seq: a client applies exactly the events
 // whose seq is greater.
-import type { ApiKeyStatus, IpcResult, SessionSnapshot } from '../../contract/index.js';
+import type { ApiKeyStatus, IpcResult, PendingUnknownView, SessionSnapshot } from '../../contract/index.js';
 import type { Alerts } from '../alerts/index.js';
+import type { PendingUnknown } from '../watcher/index.js';
 import { failResult, okResult } from './results.js';
 import type { Session } from './session.js';
 
@@ -12,6 +13,22 @@ export interface SnapshotDeps {
   keyStatus(profileId: string): Promise<ApiKeyStatus>;
   alerts: Pick<Alerts, 'state'>;
   lastSeq(): number;
+}
+
+/** Said for an unknown outcome restored from the journal by a restarted core (its error was not kept). */
+export const RESTORED_UNKNOWN_MESSAGE = 'outcome unknown since before OrderDesk restarted';
+
+/** A pending unknown outcome as the orders.unknown event that announced it (less its seq). */
+function asUnknownEvent(profileId: string, p: PendingUnknown): PendingUnknownView {
+  const i = p.intent;
+  return {
+    profileId,
+    time: p.since,
+    journalId: p.journalId,
+    operation: i.operation,
+    ...(i.operation === 'modifyorder' || i.operation === 'cancelorder' ? { orderid: i.orderid } : {}),
+    message: p.message ?? RESTORED_UNKNOWN_MESSAGE,
+  };
 }
 
 /** Key lookups redone when the profile switched during one, before giving up. */
@@ -35,6 +52,8 @@ export async function sessionSnapshot(d: SnapshotDeps): Promise<IpcResult<Sessio
       trades: views.trades,
       positions: views.positions,
       funds: views.funds,
+      // Read in the same tick as the books: an outcome settled by the poll that produced them is gone.
+      unknowns: s.watcher.pendingUnknowns().map((p) => asUnknownEvent(s.profile.id, p)),
       seq: d.lastSeq(),
     });
   }

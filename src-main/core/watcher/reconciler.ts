@@ -49,6 +49,8 @@ export interface PendingUnknown {
   known: ReadonlySet<string>;
   /** Order book reads since then. */
   polls: number;
+  /** Why the outcome is unknown (the gateway's error), for a window that opens while it is pending. */
+  message?: string;
 }
 
 export interface Resolution {

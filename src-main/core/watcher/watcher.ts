@@ -70,7 +70,7 @@ export interface Watcher {
   setVisibility(visible: boolean): number;
   /** A mutation whose outcome is unknown: settle it from the order book. */
   /** `known`: order ids in the book before the call was sent (a placed order is a new one). */
-  trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>): void;
+  trackUnknown(journalId: string, intent: UnknownIntent, known: ReadonlySet<string>, message?: string): void;
   /** Order ids seen in the book so far. */
   knownOrderIds(): Set<string>;
   /**
@@ -308,13 +308,14 @@ export function createWatcher(o: WatcherOptions): Watcher {
       if (v !== was) schedule();
       return interval();
     },
-    trackUnknown(journalId, intent, known) {
+    trackUnknown(journalId, intent, known, message) {
       pending.push({
         journalId,
         intent,
         since: clock.now(),
         known,
         polls: 0,
+        ...(message !== undefined ? { message } : {}),
         // Only a read that starts after this answer can show its effect.
         minSeq: seq + 1,
       });

@@ -8,6 +8,7 @@ import type {
   BridgeApi,
   EventPayload,
   IpcResult,
+  PendingUnknownView,
 } from '../../../src-main/contract/index.js';
 import type { LinkState } from '../lib/bridge';
 import type { RefusedOrder, Refusal } from '../lib/refusal-tap';
@@ -173,6 +174,10 @@ export class AlertLog {
     this.problem = undefined;
     this.#seq = Math.max(this.#seq, r.value.seq);
     this.#applyState(r.value.alerts, r.value.seq);
+    // Outcomes still unknown from before this page loaded (or while its link was down): listed as
+    // reconciling until their orders.reconciled; one already listed keeps its entry.
+    for (const u of r.value.unknowns ?? [])
+      if (!this.entries.some((e) => e.id === unknownId(u.journalId))) this.#add(fromUnknown(u));
   }
 
   /**
@@ -384,7 +389,7 @@ function fromAlert(a: AlertEvent): AlertEntry {
   };
 }
 
-function fromUnknown(e: UnknownEvent): AlertEntry {
+function fromUnknown(e: PendingUnknownView): AlertEntry {
   return {
     id: unknownId(e.journalId),
     time: e.time,

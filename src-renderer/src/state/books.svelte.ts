@@ -12,6 +12,7 @@ import type {
   IpcError,
   OrderSnapshot,
   OrdersView,
+  PendingUnknownView,
   PositionsView,
   TradesView,
 } from '../../../src-main/contract/index.js';
@@ -57,6 +58,16 @@ const BUS_EVENTS: Record<BusEventName, true> = {
 const BUS_EVENT_NAMES = Object.keys(BUS_EVENTS) as BusEventName[];
 
 export type OrderCounts = Record<OrderFilter, number>;
+
+function reconcilingOf(u: PendingUnknownView): Reconciling {
+  return {
+    journalId: u.journalId,
+    operation: u.operation,
+    message: u.message,
+    time: u.time,
+    ...(u.orderid ? { orderid: u.orderid } : {}),
+  };
+}
 
 export interface BooksOptions {
   /** The transport's link to main (browser mode's WebSocket); returns the function that stops it. */
@@ -168,6 +179,9 @@ export class BooksState {
     this.trades = s.trades ?? undefined;
     this.positions = s.positions ?? undefined;
     this.funds = s.funds ?? undefined;
+    // The outcomes still unknown at the snapshot's seq (a reloaded window keeps showing them as
+    // reconciling); the orders.reconciled events after it settle them.
+    if (s.unknowns) this.reconciling = s.unknowns.map(reconcilingOf).sort((a, b) => b.time - a.time);
     this.#seq = s.seq;
     this.problem = undefined;
     this.snapshots += 1;
@@ -218,13 +232,7 @@ export class BooksState {
         break;
       case 'orders.unknown': {
         const u = p as EventPayload<'orders.unknown'>;
-        const entry: Reconciling = {
-          journalId: u.journalId,
-          operation: u.operation,
-          message: u.message,
-          time: u.time,
-          ...(u.orderid ? { orderid: u.orderid } : {}),
-        };
+        const entry = reconcilingOf(u);
         this.reconciling = [entry, ...this.reconciling.filter((r) => r.journalId !== u.journalId)];
         break;
       }
