@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resetPaperBooks } from './engine/extension.js';
+import { placeAnswerDelay } from './http/fault-place-delay.js';
 import { startPaperGateway, DEFAULT_HOST, DEFAULT_SEED, type PaperExtension } from './gateway.js';
 
 export const USAGE = `Usage: npm run paper -- [options]
@@ -17,6 +18,8 @@ export const USAGE = `Usage: npm run paper -- [options]
   --ws-port N   also serve the WebSocket feed on this port of its own, as upstream's 8765
                 (it is always served on the HTTP port under /ws)
   --reset       start fresh books for every account
+  --fault-place-delay-ms N
+                TESTS ONLY: hold every placeorder answer N ms after placing the order (off by default)
   --help        show this text`;
 
 export interface CliOptions {
@@ -29,6 +32,8 @@ export interface CliOptions {
   wsPort: number | undefined;
   reset: boolean;
   help: boolean;
+  /** Test-only fault: placeorder answers held this long after the order is placed; undefined: off. */
+  faultPlaceDelayMs: number | undefined;
 }
 
 export class UsageError extends Error {}
@@ -57,6 +62,7 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
         'ws-port': { type: 'string' },
         reset: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        'fault-place-delay-ms': { type: 'string' },
       },
     }));
   } catch (err) {
@@ -75,6 +81,10 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
     wsPort: values['ws-port'] === undefined ? undefined : intArg('ws-port', values['ws-port'], 0, 0, 65_535),
     reset: values.reset ?? false,
     help: values.help ?? false,
+    faultPlaceDelayMs:
+      values['fault-place-delay-ms'] === undefined
+        ? undefined
+        : intArg('fault-place-delay-ms', values['fault-place-delay-ms'], 0, 1, 600_000),
   };
 }
 
@@ -155,7 +165,10 @@ async function run(
     host: opts.host,
     port: opts.port,
     extensions: hooks.extensions,
+    ...(opts.faultPlaceDelayMs !== undefined ? { plugins: [placeAnswerDelay(opts.faultPlaceDelayMs)] } : {}),
   });
+  if (opts.faultPlaceDelayMs !== undefined)
+    console.log(`FAULT (tests only): placeorder answers are held ${opts.faultPlaceDelayMs} ms after placing`);
   console.log(`Listening on ${gw.url}`);
   console.log(`Feed on ${gw.feedUrl}`);
   if (opts.wsPort !== undefined) {
