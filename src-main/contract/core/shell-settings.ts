@@ -121,6 +121,8 @@ const shellFields = {
   alwaysOnTop: z.boolean({ error: 'alwaysOnTop must be true or false' }),
   globalShortcut: GlobalShortcut,
   window: WindowBounds.nullable(),
+  /** The desk's colours: dark (the trading default) or light (bright rooms, daylight). */
+  theme: z.enum(['dark', 'light'], { error: 'theme must be dark or light' }),
 };
 
 export const ShellSettings = z.object({
@@ -129,6 +131,7 @@ export const ShellSettings = z.object({
   globalShortcut: shellFields.globalShortcut.default(DEFAULT_GLOBAL_SHORTCUT),
   /** Null until the window has been moved or resized once. */
   window: shellFields.window.default(null),
+  theme: shellFields.theme.default('dark'),
 });
 export type ShellSettings = z.infer<typeof ShellSettings>;
 

@@ -9,6 +9,11 @@ import type {
   SessionConnection,
 } from '../../../src-main/contract/index.js';
 
+/** What a profile edit may change (profiles.update). */
+export type ProfileChanges = Partial<
+  Pick<ProfileView, 'name' | 'baseUrl' | 'strategy' | 'rateLimitPerSecond'>
+>;
+
 /** What the last key test found: the gateway's own words either way. */
 export type KeyTest =
   { ok: true; broker: string; message: string } | { ok: false; kind: IpcError['kind']; message: string };
@@ -121,6 +126,37 @@ export class ProfilesState {
         return false;
       }
       return this.#switch(added.id);
+    });
+  }
+
+  /**
+   * Changes a profile's name, base URL, strategy tag or rate limit. The refusal comes back whole
+   * (its `fields` name what main refused) for the form to show beside each field.
+   */
+  async update(id: string, changes: ProfileChanges): Promise<{ ok: true } | { ok: false; error: IpcError }> {
+    if (this.busy)
+      return { ok: false, error: { kind: 'conflict', message: 'Still busy with the last change' } };
+    this.busy = true;
+    this.problem = undefined;
+    try {
+      const r = await this.#bridge.invoke('profiles.update', { id, changes });
+      if (!r.ok) return r;
+      this.profiles = r.value.profiles;
+      this.activeId = r.value.activeProfileId;
+      return { ok: true };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Removes a gateway profile (its key with it); removing the active one switches to paper. */
+  async remove(id: string): Promise<boolean> {
+    return this.#run(async () => {
+      const r = await this.#bridge.invoke('profiles.remove', { id });
+      if (!r.ok) return this.#fail('Remove profile', r.error);
+      this.profiles = r.value.profiles;
+      this.activeId = r.value.activeProfileId;
+      return this.#readKey(r.value.activeProfileId);
     });
   }
 

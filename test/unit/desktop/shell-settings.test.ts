@@ -38,12 +38,13 @@ describe('acceleratorProblem', () => {
 });
 
 describe('ShellSettings', () => {
-  it('defaults: not at login, not on top, the default shortcut, no remembered bounds', () => {
+  it('defaults: not at login, not on top, the default shortcut, no remembered bounds, dark', () => {
     expect(DEFAULT_SETTINGS.shell).toEqual({
       launchAtLogin: false,
       alwaysOnTop: false,
       globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
       window: null,
+      theme: 'dark',
     });
   });
 
@@ -76,7 +77,10 @@ describe('settings.update with shell', () => {
       alwaysOnTop: true,
       globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
       window: { x: 10, y: 20, width: 500, height: 700 },
+      theme: 'dark',
     });
+    expect((await store.patch({ shell: { theme: 'light' } })).shell.theme).toBe('light');
+    await expect(store.patch({ shell: { theme: 'blue' } })).rejects.toThrow(/theme must be dark or light/);
     await expect(store.patch({ shell: { globalShortcut: 'Q' } })).rejects.toThrow(/modifier/);
   });
 });
