@@ -226,6 +226,24 @@ export function orderLines(orders: readonly OrderSnapshot[], inst: InstrumentKey
   return out;
 }
 
+/** A price range widened to take in `prices` (working orders stay in view); null stays null. */
+export function includePrices(
+  range: { minValue: number; maxValue: number } | null,
+  prices: readonly number[],
+): { minValue: number; maxValue: number } | null {
+  if (!range) return range;
+  let { minValue, maxValue } = range;
+  for (const p of prices)
+    if (Number.isFinite(p) && p > 0) {
+      minValue = Math.min(minValue, p);
+      maxValue = Math.max(maxValue, p);
+    }
+  return { minValue, maxValue };
+}
+
+/** The intervals offered as one-click buttons (the rest are in the list beside them), where the gateway has them. */
+export const QUICK_INTERVALS = ['1m', '5m', '15m', '1h', 'D'] as const;
+
 /**
  * The live last bar: a tick inside the last bar's period moves its high, low and close; a tick in a
  * later period opens a new bar; an older tick changes nothing. Intraday intervals only (a daily bar's

@@ -1,0 +1,189 @@
+// The option chain and the chart end to end, in Chromium against the embedded paper gateway: the
+// chain lists NIFTY strikes around the spot with the at-the-money row marked, and a price click
+// loads the ticket without any order reaching the book; the chart draws candles on its canvas,
+// reloads its bars on an interval switch, marks a fill and draws a working order's price line.
+// Screenshots at 1280×720 (and 420 px) under test-results/.
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrdersView } from '../../src-main/contract/index.js';
+import { SHOTS, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+
+let desk: Desk;
+let page: Page;
+
+beforeAll(async () => {
+  desk = await openDesk('desk-chain-chart');
+  page = desk.page;
+});
+
+afterAll(async () => {
+  await desk?.stop();
+});
+
+const focusTab = (name: string): Locator => page.getByRole('tab', { name, exact: true });
+const ticket = (): Locator => page.getByRole('form', { name: 'Order ticket' });
+
+/** The canvas pixels of the chart: how many are drawn in the candles' and the buy marker's colours. */
+async function canvasColours(): Promise<{ candles: number; buy: number; width: number }> {
+  return page.evaluate(() => {
+    const near = (d: Uint8ClampedArray, i: number, r: number, g: number, b: number) =>
+      Math.abs(d[i]! - r) < 24 && Math.abs(d[i + 1]! - g) < 24 && Math.abs(d[i + 2]! - b) < 24;
+    let candles = 0;
+    let buy = 0;
+    let width = 0;
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('.canvas canvas')) {
+      const ctx = c.getContext('2d');
+      if (!ctx || c.width === 0 || c.height === 0) continue;
+      width = Math.max(width, c.width);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3] === 0) continue;
+        if (near(d, i, 0x22, 0xc5, 0x5e) || near(d, i, 0xf0, 0x52, 0x52)) candles++;
+        else if (near(d, i, 0x3b, 0x82, 0xf6)) buy++;
+      }
+    }
+    return { candles, buy, width };
+  });
+}
+
+describe('option chain', () => {
+  it('lists strikes around the spot with the ATM marked, and a price click fills the ticket without sending', async () => {
+    const ordersBefore = (await invoke<OrdersView>(page, 'books.orders')).orders.length;
+    await focusTab('Chain').click();
+    const grid = page.getByRole('grid', { name: /option chain/ });
+    await grid.waitFor({ timeout: 20_000 });
+    // ±10 strikes: 21 rows, the money in the middle, with a spot quote from the index.
+    const rows = grid.locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(21);
+    const atm = grid.locator('tbody tr.atm');
+    await expect.poll(() => atm.count(), { timeout: 10_000 }).toBe(1);
+    await expect(atm.getAttribute('aria-current')).resolves.toBe('true');
+    await expect(atm.locator('th').textContent()).resolves.toMatch(/ATM/);
+    await expect(rows.nth(10).getAttribute('class')).resolves.toMatch(/atm/);
+    const spotText = await page.locator('.spot strong').textContent();
+    const spot = Number((spotText ?? '').replace(/,/g, ''));
+    const strike = Number(((await atm.locator('th').textContent()) ?? '').replace(/ATM/, '').trim());
+    const step = Math.abs(Number(((await rows.nth(11).locator('th').textContent()) ?? '').trim()) - strike);
+    expect(spot).toBeGreaterThan(0);
+    // The ATM strike is the listed one nearest the spot.
+    expect(Math.abs(strike - spot)).toBeLessThanOrEqual(step / 2);
+    // Quotes landed: the ATM call's LTP is a price, not a dash.
+    await expect
+      .poll(() => atm.locator('td.ltp button').first().textContent(), { timeout: 10_000 })
+      .toMatch(/^\d[\d,]*\.\d{2}$/);
+    await page.screenshot({ path: join(SHOTS, 'desk-chain-1280.png') });
+
+    // The ATM call's ask: a BUY of that contract at the ask, in the ticket, not sent.
+    const ask = atm.locator('td.ask button').first();
+    const askText = ((await ask.textContent()) ?? '').replace(/,/g, '');
+    await ask.click();
+    const symbolPattern = new RegExp(`^NIFTY \\d{2} [A-Z]{3} ${strike} CE$`);
+    await expect
+      .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })
+      .toMatch(symbolPattern);
+    await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe(askText);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ticket-price');
+    await page.screenshot({ path: join(SHOTS, 'desk-chain-loaded-1280.png') });
+
+    // The put's bid by keyboard: arrows to it, Enter → a SELL of the put at its bid.
+    await ask.focus();
+    await page.keyboard.press('ArrowRight'); // put bid
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^chain-cell-\d+-3$/);
+    const bidText = ((await page.evaluate(() => document.activeElement?.textContent)) ?? '').replace(
+      /,/g,
+      '',
+    );
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`^NIFTY \\d{2} [A-Z]{3} ${strike} PE$`));
+    await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe(bidText);
+    await expect(ticket().getByRole('radio', { name: /^SELL/ }).isChecked()).resolves.toBe(true);
+
+    // Nothing was sent: the book holds what it held.
+    await page.waitForTimeout(1500);
+    const ordersAfter = (await invoke<OrdersView>(page, 'books.orders')).orders.length;
+    expect(ordersAfter).toBe(ordersBefore);
+    expect(desk.problems).toEqual([]);
+  });
+});
+
+describe('chart', () => {
+  it('draws the ticket instrument’s candles, reloads on an interval switch, marks a fill and a working order', async () => {
+    // The ticket on SBIN (the chart follows it).
+    const ltp = await ltpOf(page, 'SBIN');
+    await page.locator('#ticket-search').fill('sbin');
+    await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })
+      .toBe('SBIN');
+
+    await focusTab('Chart').click();
+    const canvas = page.locator('.canvas');
+    await expect.poll(() => canvas.getAttribute('data-bars'), { timeout: 20_000 }).not.toBe('0');
+    await expect(canvas.getAttribute('data-interval')).resolves.toBe('1m');
+    const oneMinuteBars = Number(await canvas.getAttribute('data-bars'));
+    // One day of 1-minute bars (the paper market trades round the clock).
+    expect(oneMinuteBars).toBeGreaterThan(1000);
+    expect(oneMinuteBars).toBeLessThanOrEqual(1441);
+    await expect.poll(async () => (await canvasColours()).candles, { timeout: 10_000 }).toBeGreaterThan(500);
+    const legend = page.getByTestId('chart-legend');
+    await expect(legend.textContent()).resolves.toMatch(/IST.*O.*H.*L.*C.*Vol/);
+
+    // 5m: a new load (a week of 5-minute bars), drawn again.
+    await page.getByRole('button', { name: '5m bars', exact: true }).click();
+    await expect.poll(() => canvas.getAttribute('data-interval')).toBe('5m');
+    await expect
+      .poll(async () => Number(await canvas.getAttribute('data-bars')), { timeout: 20_000 })
+      .toBeGreaterThan(1441);
+    await expect(
+      page.getByRole('button', { name: '5m bars', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    // Back to 1m through the list of every interval the gateway offers.
+    await page.getByRole('combobox', { name: 'Interval' }).selectOption('1m');
+    await expect
+      .poll(async () => Number(await canvas.getAttribute('data-bars')), { timeout: 20_000 })
+      .toBe(oneMinuteBars);
+
+    // The crosshair legend follows the pointer.
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await expect.poll(() => legend.textContent()).toMatch(/\d{2}:\d{2} IST/);
+    await page.mouse.move(0, 0);
+
+    const before = await canvasColours();
+    // A fill: a market buy of SBIN, through the bridge.
+    await invoke(page, 'orders.place', {
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'BUY',
+      quantity: 3,
+      pricetype: 'MARKET',
+      product: 'MIS',
+    });
+    const fills = page.getByTestId('chart-fills').locator('li');
+    await expect.poll(() => fills.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(fills.first().textContent()).resolves.toMatch(/^B 3 @ [\d,]+\.\d{2} at .*IST$/);
+    await expect
+      .poll(async () => (await canvasColours()).buy, { timeout: 5_000 })
+      .toBeGreaterThan(before.buy);
+
+    // A working order: a limit buy 3 % under the market, drawn as a price line while it rests.
+    await invoke(page, 'orders.place', {
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'BUY',
+      quantity: 2,
+      pricetype: 'LIMIT',
+      price: priceAway(ltp, -3),
+      product: 'MIS',
+    });
+    const lines = page.getByTestId('chart-lines').locator('li');
+    await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
+    await expect(lines.first().textContent()).resolves.toMatch(/^BUY 2 LMT at /);
+    await page.screenshot({ path: join(SHOTS, 'desk-chart-1280.png') });
+    expect(desk.problems).toEqual([]);
+  });
+});
