@@ -91,12 +91,16 @@ export interface PaperProcess {
   stop(): Promise<void>;
 }
 
-/** `npm run paper` as a child (node + tsx, its own process group), on `port` (0: any free one). */
+/**
+ * `npm run paper` as a child (node + tsx, its own process group), on `port` (0: any free one);
+ * `extraArgs` adds options (the test-only `--fault-place-delay-ms`).
+ */
 export function startPaper(
   dataDir: string,
   apiKey: string,
   port = 0,
   timeoutMs = 30_000,
+  extraArgs: readonly string[] = [],
 ): Promise<PaperProcess> {
   const child = spawn(
     process.execPath,
@@ -110,6 +114,7 @@ export function startPaper(
       dataDir,
       '--apikey',
       apiKey,
+      ...extraArgs,
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

@@ -73,7 +73,7 @@ describe('reconciling after a reload', () => {
     expect(books.reconciling.map((r) => r.journalId)).toEqual(['j-place', 'j-cancel']);
     expect(orderRow()).toHaveTextContent('reconciling');
     // A placement has no order id yet: it is listed above the book with its reason.
-    expect(screen.getByText(/placeorder: gateway did not answer within 10 s/)).toBeInTheDocument();
+    expect(screen.getByText(/Order placement: gateway did not answer within 10 s/)).toBeInTheDocument();
     expect(alertRows().map((r) => r.textContent)).toEqual([
       expect.stringContaining('Order placement: outcome unknown, reconciling'),
       expect.stringContaining('Order cancellation: outcome unknown, reconciling'),
@@ -105,7 +105,7 @@ describe('reconciling after a reload', () => {
     settle(22, PLACE, true, 'Order 777 is in the book');
     await flush();
     expect(books.reconciling).toEqual([]);
-    expect(screen.queryByText(/placeorder: gateway did not answer/)).toBeNull();
+    expect(screen.queryByText(/Order placement: gateway did not answer/)).toBeNull();
     const rows = alertRows().map((r) => r.textContent);
     expect(rows).toHaveLength(2);
     expect(rows.join(' ')).not.toMatch(/reconciling/i);
