@@ -3,7 +3,13 @@
 // paper gateway fills by), so what the ticket shows is what those rules decide.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderSnapshot, OrdersView, SmartOrderIpcInput } from '../../../src-main/contract/index.js';
+import type {
+  IpcResult,
+  OrderSnapshot,
+  OrdersView,
+  SmartOrderIpcInput,
+  SmartOrderResponse,
+} from '../../../src-main/contract/index.js';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
@@ -17,6 +23,7 @@ import {
   type TicketMode,
 } from '../../../src-renderer/src/state/ticket-modes.svelte';
 import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
+import { deferred } from '../helpers/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';
 
 afterEach(() => {
@@ -139,13 +146,19 @@ describe('Smart mode', () => {
       position_size: 100,
     });
 
+    const answer = deferred<IpcResult<SmartOrderResponse>>();
     bridge
-      .answer('orders.smart', () => ({ ok: true, value: { status: 'success', orderid: 'S1' } }))
+      .answer('orders.smart', () => answer.promise)
       .answer('orders.status', () => ({
         ok: true,
         value: { ...working('S1', 60), status: 'complete', filledQuantity: 60 },
       }));
+    // A double Enter while the first is in flight, then one more once it has answered: one order.
     await enter(target);
+    await enter(target);
+    expect(screen.getByText('Still sending: the extra press was ignored')).toBeInTheDocument();
+    answer.resolve({ ok: true, value: { status: 'success', orderid: 'S1' } });
+    await settle();
     await enter(target);
     await settle();
     expect(bridge.callsTo('orders.smart')).toHaveLength(1);
@@ -271,7 +284,7 @@ describe('Basket mode', () => {
     }));
     const paste = screen.getByLabelText(/One order a line/);
     await fireEvent.input(paste, {
-      target: { value: 'SBIN NSE BUY 10\nINFY NSX SELL 5 1500\nINFY NSE SELL 5 1500.5' },
+      target: { value: 'INFY NSE SELL 5 1500.5\nINFY NSX SELL 5 1500\nSBIN NSE BUY 10' },
     });
     await fireEvent.click(screen.getByRole('button', { name: 'Add lines' }));
     await settle();
@@ -286,7 +299,8 @@ describe('Basket mode', () => {
     expect(totals).toHaveTextContent('Value ₹16,502.50');
     expect(totals).toHaveTextContent('Margin estimate ≈ ₹3,300.50');
 
-    // Results in the paper gateway's placement order (BUY legs first), matched to their legs.
+    // Results in the paper gateway's placement order (BUY legs first, no action given), matched to
+    // their legs: the SELL leg typed first gets the second result.
     bridge.answer('orders.basket', () => ({
       ok: true,
       value: {
@@ -305,13 +319,13 @@ describe('Basket mode', () => {
     expect(bridge.callsTo('orders.basket')).toHaveLength(1);
     expect(bridge.callsTo('orders.basket')[0]?.input).toMatchObject({
       orders: [
-        { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 10, pricetype: 'MARKET' },
         { symbol: 'INFY', exchange: 'NSE', action: 'SELL', quantity: 5, pricetype: 'LIMIT', price: 1500.5 },
+        { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 10, pricetype: 'MARKET' },
       ],
     });
     const results = screen.getAllByTestId('basket-result');
-    expect(cells(results[0])).toEqual(['BUY 10 SBIN', 'success', 'B1', '—']);
-    expect(cells(results[1])).toEqual(['SELL 5 INFY', 'error', '—', 'Insufficient funds']);
+    expect(cells(results[0])).toEqual(['SELL 5 INFY', 'error', '—', 'Insufficient funds']);
+    expect(cells(results[1])).toEqual(['BUY 10 SBIN', 'success', 'B1', '—']);
     expect(screen.getByText('Sent: 1 of 2 legs placed')).toBeInTheDocument();
   });
 
