@@ -45,8 +45,14 @@ export class BasketState {
   readonly #key = $derived(this.legs.length > 0 ? JSON.stringify(this.legs) : undefined);
   /** The legs were sent as they stand: another send waits for a change. */
   readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
+  /** The duplicate guard held back exactly these legs: they may be sent deliberately. */
+  readonly canConfirmDuplicate = $derived(
+    !this.sending && this.#key !== undefined && this.#key === this.#heldKey,
+  );
 
   #sentKey = $state<string | undefined>();
+  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
+  #heldKey = $state<string | undefined>();
   readonly #bridge: BridgeApi;
 
   constructor(bridge: BridgeApi) {
@@ -117,9 +123,10 @@ export class BasketState {
   }
 
   /** Sends the legs as one basket, once; a double Enter or a resend of the same legs is ignored. */
-  async send(strategy?: string): Promise<BasketOutcome | undefined> {
+  async send(confirmDuplicate = false): Promise<BasketOutcome | undefined> {
     const key = this.#key;
-    if (this.sending || key === undefined || key === this.#sentKey) {
+    const stale = confirmDuplicate && key !== this.#heldKey;
+    if (this.sending || key === undefined || key === this.#sentKey || stale) {
       this.ignored += 1;
       return undefined;
     }
@@ -130,7 +137,7 @@ export class BasketState {
     try {
       const r = await this.#bridge.invoke('orders.basket', {
         orders: legs,
-        ...(strategy ? { strategy } : {}),
+        ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
       });
       if (r.ok) outcome = { kind: 'sent', response: r.value };
       else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
@@ -144,6 +151,7 @@ export class BasketState {
     this.outcome = outcome;
     this.sentLegs = legs;
     if (outcome.kind !== 'refused') this.#sentKey = key;
+    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
     return outcome;
   }
 

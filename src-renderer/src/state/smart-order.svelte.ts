@@ -81,6 +81,8 @@ export class SmartOrderState {
 
   /** The request last sent unchanged: not sent again until something changes. */
   #sentKey = $state<string | undefined>();
+  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
+  #heldKey = $state<string | undefined>();
   #previewSeq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: BridgeApi;
@@ -108,6 +110,11 @@ export class SmartOrderState {
   /** The preview of exactly this request, once the core has answered for it. */
   previewOf(request: SmartOrderIpcInput | undefined): SmartPreview | undefined {
     return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+  }
+
+  /** The duplicate guard held back exactly this request (the regular ticket's "Send anyway"). */
+  canConfirmDuplicate(request: SmartOrderIpcInput | undefined): boolean {
+    return request !== undefined && !this.sending && JSON.stringify(request) === this.#heldKey;
   }
 
   isSent(request: SmartOrderIpcInput | undefined): boolean {
@@ -161,9 +168,13 @@ export class SmartOrderState {
    * Sends the smart order once, then compares what the gateway did with `shown`, the preview on screen
    * when it was sent. Returns the check (a difference is for the caller to raise as an alert).
    */
-  async send(request: SmartOrderIpcInput, shown: SmartPreview | undefined): Promise<SmartCheck | undefined> {
+  async send(
+    request: SmartOrderIpcInput,
+    shown: SmartPreview | undefined,
+    confirmDuplicate = false,
+  ): Promise<SmartCheck | undefined> {
     const key = JSON.stringify(request);
-    if (this.sending || key === this.#sentKey) {
+    if (this.sending || key === this.#sentKey || (confirmDuplicate && key !== this.#heldKey)) {
       this.ignored += 1;
       return undefined;
     }
@@ -171,7 +182,10 @@ export class SmartOrderState {
     this.check = undefined;
     let outcome: SmartOutcome;
     try {
-      const r = await this.#bridge.invoke('orders.smart', request);
+      const r = await this.#bridge.invoke(
+        'orders.smart',
+        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
+      );
       if (r.ok)
         outcome = r.value.orderid
           ? {
@@ -191,6 +205,7 @@ export class SmartOrderState {
     }
     this.outcome = outcome;
     if (outcome.kind !== 'refused') this.#sentKey = key;
+    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
     const check = await this.#compare(outcome, shown);
     this.check = check;
     return check;

@@ -63,6 +63,8 @@ export class SplitOrderState {
   ignored = $state(0);
 
   #sentKey = $state<string | undefined>();
+  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
+  #heldKey = $state<string | undefined>();
   #previewSeq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: BridgeApi;
@@ -93,6 +95,10 @@ export class SplitOrderState {
 
   previewOf(request: SplitOrderIpcInput | undefined): SplitPreview | undefined {
     return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+  }
+
+  canConfirmDuplicate(request: SplitOrderIpcInput | undefined): boolean {
+    return request !== undefined && !this.sending && JSON.stringify(request) === this.#heldKey;
   }
 
   isSent(request: SplitOrderIpcInput | undefined): boolean {
@@ -136,9 +142,9 @@ export class SplitOrderState {
   }
 
   /** Sends the split once; a double Enter or a resend of the same request is ignored and counted. */
-  async send(request: SplitOrderIpcInput): Promise<SplitOutcome | undefined> {
+  async send(request: SplitOrderIpcInput, confirmDuplicate = false): Promise<SplitOutcome | undefined> {
     const key = JSON.stringify(request);
-    if (this.sending || key === this.#sentKey) {
+    if (this.sending || key === this.#sentKey || (confirmDuplicate && key !== this.#heldKey)) {
       this.ignored += 1;
       return undefined;
     }
@@ -146,7 +152,10 @@ export class SplitOrderState {
     this.outcome = undefined;
     let outcome: SplitOutcome;
     try {
-      const r = await this.#bridge.invoke('orders.split', request);
+      const r = await this.#bridge.invoke(
+        'orders.split',
+        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
+      );
       if (r.ok) outcome = { kind: 'sent', response: r.value };
       else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
       else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
@@ -158,6 +167,7 @@ export class SplitOrderState {
     }
     this.outcome = outcome;
     if (outcome.kind !== 'refused') this.#sentKey = key;
+    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
     return outcome;
   }
 }

@@ -354,6 +354,62 @@ describe('Basket mode', () => {
     expect(bridge.callsTo('orders.basket')).toHaveLength(1);
   });
 
+  it('the duplicate guard holds the basket back; "Send anyway" sends it deliberately, once', async () => {
+    const { bridge, modes } = await mount({ mode: 'basket' });
+    modes.basket.pasteText = 'SBIN NSE BUY 3';
+    modes.basket.addPasted();
+    await settle();
+    let calls = 0;
+    bridge.answer('orders.basket', () =>
+      ++calls === 1
+        ? { ok: false, error: { kind: 'duplicate', message: 'The same order was sent 1.2 s ago' } }
+        : {
+            ok: true,
+            value: { status: 'success', results: [{ symbol: 'SBIN', status: 'success', orderid: 'D1' }] },
+          },
+    );
+    const send = screen.getByRole('button', { name: /Send basket: 1 order/ });
+    send.focus();
+    await enter(send);
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Held back by the duplicate guard: The same order was sent 1.2 s ago',
+    );
+    await fireEvent.click(screen.getByRole('button', { name: 'Send anyway: this is not a duplicate' }));
+    await settle();
+    expect(
+      bridge
+        .callsTo('orders.basket')
+        .map((c) => (c.input as { confirmDuplicate?: boolean }).confirmDuplicate),
+    ).toEqual([undefined, true]);
+    expect(screen.queryByRole('button', { name: /Send anyway/ })).toBeNull();
+    await enter(send);
+    await settle();
+    expect(bridge.callsTo('orders.basket')).toHaveLength(2);
+  });
+
+  it('a smart order held back as a duplicate is offered "Send anyway" too', async () => {
+    const { bridge } = await mount({ mode: 'smart', position: 0 });
+    await fireEvent.input(screen.getByLabelText('Target position'), { target: { value: '5' } });
+    await waitPreview();
+    bridge.answer('orders.smart', () => ({
+      ok: false,
+      error: { kind: 'duplicate', message: 'Sent 0.4 s ago' },
+    }));
+    await enter(screen.getByLabelText('Target position'));
+    await settle();
+    bridge
+      .answer('orders.smart', () => ({ ok: true, value: { status: 'success', orderid: 'D2' } }))
+      .answer('orders.status', () => ({ ok: true, value: working('D2', 5) }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Send anyway: this is not a duplicate' }));
+    await settle();
+    expect(bridge.callsTo('orders.smart').at(-1)?.input).toMatchObject({
+      confirmDuplicate: true,
+      position_size: 5,
+    });
+    expect(screen.getByTestId('smart-check')).toHaveTextContent('As previewed: BUY 5 (order D2)');
+  });
+
   it('saves a named basket in settings and loads it back', async () => {
     const { bridge, settings, modes } = await mount({ mode: 'basket' });
     modes.basket.pasteText = 'SBIN NSE BUY 3\nINFY NSE SELL 2 1500';
