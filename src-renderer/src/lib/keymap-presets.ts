@@ -98,3 +98,7 @@ export const resolveHotkeySettings = (s: HotkeySettings): ResolvedKeymap =>
 
 /** The chords of one action, for labels (`F1`, or `F1 / Shift+F1`); '' when unbound. */
 export const chordLabel = (keymap: Keymap, action: keyof Keymap): string => keymap[action].join(' / ');
+
+/** The first chord of an action as a short key cap (Enter as ⏎); '' when unbound. */
+export const keyCap = (keymap: Keymap, action: keyof Keymap): string =>
+  (keymap[action][0] ?? '').replace(/^Enter$/, '⏎').replace(/^Escape$/, 'Esc');

@@ -104,6 +104,8 @@ describe('row keys follow the window key map', () => {
     render(Watchlist, { context: f.context });
     await settle();
     const row = document.querySelector('tr[data-instrument="NSE:SBIN"]') as HTMLElement;
+    // The row says its keys as the map has them.
+    expect(row.getAttribute('aria-label')).toMatch(/\. Alt\+B buy, S sell, Delete remove/);
     row.focus();
     await fireEvent.keyDown(row, { key: 'b' });
     await settle();

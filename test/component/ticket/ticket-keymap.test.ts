@@ -68,6 +68,10 @@ describe('the ticket follows the window key map', () => {
     await fireEvent.keyDown(outside, { key: 'k', code: 'KeyK', ctrlKey: true });
     expect(document.activeElement).toBe(screen.getByLabelText('Instrument search'));
 
+    // The send button shows the key that sends now.
+    expect(screen.getByRole('button', { name: /^Sell 1 SBIN/ }).querySelector('kbd')?.textContent).toBe(
+      'Ctrl+Enter',
+    );
     qty().focus();
     await fireEvent.keyDown(qty(), { key: 'Enter' });
     await settle();
