@@ -1,7 +1,7 @@
 // One way for any pane (option chain, chart, journal, depth, books) to load the order ticket and
 // bring it forward: it fills the ticket, never sends. Use it with the context's ticket:
 //   await loadTicket(getTicket(), { symbol, exchange, side: 'BUY', price: 104.5 });
-import type { Action } from '../../../src-main/contract/index.js';
+import type { Action, Product } from '../../../src-main/contract/index.js';
 import { priceInputText } from './format';
 import { focusTicketField, type TicketFocusField } from './ticket-focus';
 import type { TicketState } from '../state/ticket.svelte';
@@ -15,6 +15,10 @@ export interface TicketLoad {
   price?: number | string;
   /** The last traded price the caller knows, for the value estimate. */
   ltp?: number;
+  /** Shares (the ticket's unit after open()); absent: one lot. */
+  quantity?: number;
+  /** Used when the exchange allows it (a holding's sell is CNC); otherwise the exchange's first. */
+  product?: Product;
   /** Where the caret goes: the price when one was given, else the quantity. */
   field?: TicketFocusField;
 }
@@ -34,6 +38,8 @@ export async function loadTicket(
   );
   // open() refused the instrument: the ticket shows why; leave the caret where it was.
   if (!ticket.instrument) return false;
+  if (load.product && ticket.products.includes(load.product)) ticket.product = load.product;
+  if (load.quantity !== undefined) ticket.quantityText = String(load.quantity);
   if (load.price !== undefined) {
     ticket.priceType = 'LIMIT';
     ticket.priceText = priceInputText(load.price, ticket.instrument.tickSize);

@@ -86,6 +86,11 @@ export class MarketState {
     return new SymbolSearchState(this.#bridge, options);
   }
 
+  /** A pane's own subscription on this bridge (Positions watches its open instruments' quotes). */
+  createSlot(): WatchSlot {
+    return new WatchSlot(this.#bridge);
+  }
+
   createPicker(): DerivativePickerState {
     return new DerivativePickerState(this.#bridge);
   }

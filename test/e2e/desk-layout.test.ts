@@ -1,0 +1,179 @@
+// The desk's layout end to end: splitters resize the panels by keys and by drag and the sizes come
+// back after a reload (settings.layout through the real core); three toasts sit in the focus area's
+// corner, clear of the ticket, the books and the focus tab bar, and a rejected order's long reason is
+// shown whole in its row; Positions carry Chg % and Strategy. Screenshots at 1280×720 and 420 px.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeApi, OrdersView } from '../../src-main/contract/index.js';
+import { invoke, openDesk, type Desk } from './desk-harness.js';
+
+declare const window: { bridge: BridgeApi };
+
+let desk: Desk;
+let page: Page;
+
+beforeAll(async () => {
+  desk = await openDesk('desk-layout');
+  page = desk.page;
+  // Room for orders the gateway itself refuses for funds (the desk's own limits are lower).
+  await invoke(page, 'settings.update', {
+    risk: { maxValuePerOrder: 1e11, maxQuantityPerOrder: 10_000_000 },
+  });
+});
+
+afterAll(async () => {
+  await desk?.stop();
+});
+
+const separator = (name: string): Locator => page.getByRole('separator', { name });
+const valueOf = async (l: Locator) => Number(await l.getAttribute('aria-valuenow'));
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (l: Locator): Promise<Box> => {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return b;
+};
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** An order the gateway takes and then rejects (its result, never thrown). */
+async function tryPlace(input: Record<string, unknown>) {
+  return page.evaluate(
+    (i) => (window.bridge.invoke as (c: string, i: unknown) => Promise<{ ok: boolean }>)('orders.place', i),
+    { exchange: 'NSE', product: 'MIS', pricetype: 'MARKET', ...input },
+  );
+}
+
+describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
+  it('panels resize by keys and by drag, and the sizes survive a reload', async () => {
+    const watch = separator('Resize watchlist');
+    expect(await valueOf(watch)).toBe(280);
+    await watch.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await valueOf(watch)).toBe(304);
+    await expect
+      .poll(async () => (await box(page.getByRole('region', { name: 'Watchlist' }))).width)
+      .toBe(304);
+
+    // Drag the bar above the books up by 80 px: the books grow by 80.
+    const books = separator('Resize books panel');
+    const b = await box(books);
+    await page.mouse.move(b.x + 300, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + 300, b.y + b.height / 2 - 40, { steps: 4 });
+    await page.mouse.move(b.x + 300, b.y + b.height / 2 - 80, { steps: 4 });
+    await page.mouse.up();
+    expect(await valueOf(books)).toBe(360);
+    await expect.poll(async () => (await box(page.getByRole('region', { name: 'Books' }))).height).toBe(360);
+
+    // The ticket column narrows from the keyboard (its handle moves right).
+    const ticket = separator('Resize order ticket');
+    await ticket.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await valueOf(ticket)).toBe(300);
+
+    await expect
+      .poll(async () => (await invoke<{ layout: unknown }>(page, 'settings.get')).layout, { timeout: 5000 })
+      .toMatchObject({ watchlistWidth: 304, booksHeight: 360, ticketWidth: 300 });
+    await desk.shots('layout-resized');
+
+    await page.reload();
+    await page.getByTestId('connection').and(page.locator('[data-state="connected"]')).waitFor();
+    await expect.poll(() => valueOf(separator('Resize watchlist'))).toBe(304);
+    expect(await valueOf(separator('Resize books panel'))).toBe(360);
+    expect(await valueOf(separator('Resize order ticket'))).toBe(300);
+    expect((await box(page.getByRole('region', { name: 'Books' }))).height).toBe(360);
+
+    // Back to the defaults (Enter on each handle) for the flows that follow.
+    for (const name of ['Resize watchlist', 'Resize books panel', 'Resize order ticket']) {
+      await separator(name).focus();
+      await page.keyboard.press('Enter');
+    }
+    expect(await valueOf(separator('Resize books panel'))).toBe(280);
+  });
+
+  it('three toasts sit at the foot of the watchlist column, clear of the depth levels; the long reason is whole in the orders row', async () => {
+    // Depth on screen (B on SBIN's watchlist row loads the ticket, and the depth follows it).
+    await page.locator('tr[data-instrument="NSE:SBIN"]').focus();
+    await page.keyboard.press('b');
+    const depth = page.getByRole('region', { name: 'Market depth' });
+    const levels = depth.locator('table');
+    await levels.waitFor({ timeout: 20_000 });
+    const levelsBox = await box(levels);
+    for (const quantity of [50_001, 50_002, 50_003]) {
+      // Taken, then rejected by the gateway for funds (or refused at once): either way one alert.
+      await tryPlace({ symbol: 'SBIN', action: 'BUY', quantity });
+    }
+    const toasts = page.getByTestId('alert');
+    await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(3);
+    const focus = await box(page.getByRole('region', { name: 'Focus pane' }));
+    const watch = await box(page.getByRole('region', { name: 'Watchlist' }));
+    // The four default instruments' rows (the last one's bottom edge is the list's).
+    const watchRows = await box(page.locator('tr[data-instrument]').last());
+    const tabs = await box(page.getByRole('tablist', { name: 'Focus pane' }));
+    const ticket = await box(page.getByRole('region', { name: 'Order ticket' }));
+    const books = await box(page.getByRole('region', { name: 'Books' }));
+    await page.screenshot({ path: 'test-results/desk-layout-toasts-depth-1280.png' });
+    for (let i = 0; i < 3; i++) {
+      const t = await box(toasts.nth(i));
+      expect(overlaps(t, ticket), `toast ${i} over the ticket`).toBe(false);
+      expect(overlaps(t, books), `toast ${i} over the books`).toBe(false);
+      expect(overlaps(t, tabs), `toast ${i} over the focus tabs`).toBe(false);
+      expect(overlaps(t, levelsBox), `toast ${i} over the depth levels`).toBe(false);
+      expect(overlaps(t, focus), `toast ${i} over the focus area`).toBe(false);
+      expect(overlaps(t, watchRows), `toast ${i} over the watchlist's rows`).toBe(false);
+      expect(
+        t.x >= watch.x && t.x + t.width <= watch.x + watch.width,
+        `toast ${i} in the watchlist column`,
+      ).toBe(true);
+    }
+
+    await page.getByRole('tab', { name: /^Orders/ }).click();
+    const book = await invoke<OrdersView>(page, 'books.orders');
+    const reason = book.orders.find((o) => o.quantity === 50_003)?.rejectionReason ?? '';
+    expect(reason.length).toBeGreaterThan(20);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: '50,003' });
+    const shown = row.locator('.reason');
+    await expect.poll(() => shown.textContent()).toBe(reason);
+    // Whole: nothing of it is clipped (its box holds all its text).
+    const clipped = await shown.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    );
+    expect(clipped).toBe(false);
+    const cell = await box(row.getByRole('cell').filter({ hasText: reason }));
+    const rowBox = await box(row);
+    expect(cell.y + cell.height).toBeLessThanOrEqual(rowBox.y + rowBox.height + 1);
+    await desk.shots('layout-toasts');
+    // The partly filled order stops filling (its fills would bury the next flow in alerts).
+    await invoke(page, 'orders.cancelAll');
+    await page.screenshot({ path: 'test-results/desk-layout-orders-reason-1280.png' });
+  });
+
+  it('positions show Chg % from the quote and the strategy of the orders that filled', async () => {
+    for (const alert of await page.getByRole('button', { name: /^Dismiss:/ }).all()) await alert.click();
+    await invoke(page, 'orders.place', {
+      symbol: 'INFY',
+      exchange: 'NSE',
+      product: 'MIS',
+      action: 'BUY',
+      quantity: 2,
+      pricetype: 'MARKET',
+    });
+    await page.getByRole('tab', { name: /^Positions/ }).click();
+    const table = page.getByRole('table', { name: 'Positions' });
+    const heads = await table.getByRole('columnheader').allTextContents();
+    expect(heads.map((h) => h.trim())).toEqual(expect.arrayContaining(['Chg %', 'Strategy']));
+    const row = table.getByRole('row').filter({ hasText: 'INFY' });
+    await row.waitFor({ timeout: 15_000 });
+    const cells = row.getByRole('cell');
+    const at = heads.findIndex((h) => h.trim() === 'Chg %');
+    const st = heads.findIndex((h) => h.trim() === 'Strategy');
+    await expect.poll(() => cells.nth(at).textContent(), { timeout: 15_000 }).toMatch(/^[+−-]?\d+\.\d{2}%$/);
+    await expect.poll(() => cells.nth(st).textContent()).toBe('OrderDesk');
+    await desk.shots('layout-positions');
+  });
+
+  it('the page logged no error', () => {
+    expect(desk.problems).toEqual([]);
+  });
+});
