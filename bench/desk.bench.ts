@@ -7,7 +7,9 @@
 // The gateway is a standalone paper gateway (its key known here, for the bare request) used by the desk
 // as a gateway profile. Orders are paced (one pair per ~200 ms) to stay inside the gateway's and the
 // core's 10 orders/s budgets: latency is measured, not throughput. `npx tsx bench/run.ts desk`;
-// BENCH_DESK_ORDERS sets how many orders each side places (default 60).
+// BENCH_DESK_ORDERS sets how many orders each side places (default 60). Each round also times one
+// journal intent commit on the same disk (synchronous=FULL: an fsync the core must finish before any
+// order goes out), the part of the desk's time that no code change may remove.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,7 @@ import {
   type PaperProcess,
 } from '../test/e2e/desk-harness.js';
 import { ROOT } from '../test/e2e/web-process.js';
+import { createJournal, type Journal } from '../src-main/core/journal/index.js';
 
 const ORDERS = Number(process.env.BENCH_DESK_ORDERS ?? 60);
 const PACE_MS = 150;
@@ -141,6 +144,25 @@ async function bridgeOrder(page: Page, quantity: number): Promise<number> {
   return r.ms;
 }
 
+/** One durable intent, as the core commits it before each order (a journal of its own, same disk). */
+function intentCommit(journal: Journal, quantity: number): number {
+  const t0 = performance.now();
+  journal.recordIntent({
+    profileId: 'paper',
+    operation: 'placeorder',
+    request: {
+      strategy: 'bench',
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'BUY',
+      quantity,
+      pricetype: 'MARKET',
+      product: 'MIS',
+    },
+  });
+  return performance.now() - t0;
+}
+
 /** A channel that touches no gateway (settings.get): the bridge's own round trip. */
 async function bridgeRoundTrip(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -215,7 +237,10 @@ export async function run(): Promise<void> {
   const paperDir = tempDir('bench-desk-paper');
   const gateway = await startPaper(paperDir, KEY);
   const desk = await openDesk('bench-desk');
+  const floorDir = tempDir('bench-desk-journal');
+  let floorJournal: Journal | undefined;
   try {
+    floorJournal = createJournal({ dbPath: join(floorDir, 'journal.db') });
     await setUp(desk, gateway);
     // Warm-up: the first orders pay for JIT, connections and the journal's first pages.
     let last = '';
@@ -232,6 +257,7 @@ export async function run(): Promise<void> {
     const bare: number[] = [];
     const viaBridge: number[] = [];
     const roundTrip: number[] = [];
+    const intent: number[] = [];
     for (let i = 0; i < ORDERS; i++) {
       const ack = await deskOrder(desk.page, nextQty(), last);
       last = ack.id;
@@ -243,6 +269,7 @@ export async function run(): Promise<void> {
       // Quantity 3 and 4 alternate so the duplicate guard never sees the same order twice in a row.
       viaBridge.push(await bridgeOrder(desk.page, 3 + (i % 2)));
       roundTrip.push(await bridgeRoundTrip(desk.page));
+      intent.push(intentCommit(floorJournal, 1 + i));
       await sleep(PACE_MS);
     }
     if (desk.problems.length > 0) throw new Error(`the page logged errors: ${desk.problems.join('; ')}`);
@@ -251,6 +278,7 @@ export async function run(): Promise<void> {
     const b = stats(bare);
     const v = stats(viaBridge);
     const t = stats(roundTrip);
+    const j = stats(intent);
     console.log(
       `orders: ${ORDERS} through the ticket, ${ORDERS} bare, ${ORDERS} through the bridge alone, interleaved, paced ${PACE_MS} ms`,
     );
@@ -268,9 +296,14 @@ export async function run(): Promise<void> {
         `bridge round trip without a gateway (settings.get) median ${fmt(t.median)} p99 ${fmt(t.p99)}`,
     );
     console.log(
+      `journal intent commit (fsync, same disk, before every order) median ${fmt(j.median)} p99 ${fmt(j.p99)}`,
+    );
+    console.log(
       `desk adds at the median: ${fmt(d.median - b.median)} to the DOM, ${fmt(f.median - b.median)} to the screen (target ≤ 3 ms)`,
     );
   } finally {
+    floorJournal?.close();
+    rmSync(floorDir, { recursive: true, force: true });
     await desk.stop();
     await gateway.stop();
     rmSync(paperDir, { recursive: true, force: true });
