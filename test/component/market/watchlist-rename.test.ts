@@ -72,8 +72,9 @@ describe('renaming a watchlist', () => {
     expect(reason()).toBe('Another watchlist (tab 2) is already called 2');
     await fireEvent.keyDown(editor(), { key: 'Enter' });
     await settle();
-    // Still editing, nothing saved.
+    // Still editing, nothing saved, and the reason said once (by the field).
     expect(editor()).toBeInTheDocument();
+    expect(screen.getAllByText('Another watchlist (tab 2) is already called 2')).toHaveLength(1);
     expect(bridge.callsTo('settings.update')).toHaveLength(0);
     await type('Nifty weekly');
     expect(reason()).toBe('Enter saves, Esc cancels');
