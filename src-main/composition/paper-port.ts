@@ -7,5 +7,5 @@ import type { StartPaperGateway } from '../core/index.js';
 export const embeddedPaperGateway: StartPaperGateway = async ({ dataDir, apiKey }) => {
   const { startPaperGateway } = await import('../paper/gateway.js');
   const gw = await startPaperGateway({ dataDir, apiKey, host: '127.0.0.1', port: 0, logger: false });
-  return { url: gw.url, stop: () => gw.stop() };
+  return { url: gw.url, feedUrl: gw.feedUrl, stop: () => gw.stop() };
 };

@@ -16,6 +16,7 @@ import {
 import { createAlerts, trayState } from './alerts/index.js';
 import { createJournal } from './journal/index.js';
 import { createLastPrices, createMarketWatch } from './market/index.js';
+import { feedUrlFor, openFeedLink, type FeedLink } from './feed/feed-link.js';
 import type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
 import { createDailyLimits, createDuplicateGuard } from './risk/index.js';
@@ -47,12 +48,15 @@ import {
   WATCHER_DB,
   type Patience,
   type PendingUnknown,
+  type Watcher,
 } from './watcher/index.js';
 import { totalMtm } from './watcher/position-diff.js';
 
 /** A running embedded paper gateway, as the core needs it. */
 export interface EmbeddedGateway {
   url: string;
+  /** Its WebSocket feed (order updates, ticks); absent: the core polls only. */
+  feedUrl?: string;
   stop(): Promise<void>;
 }
 /** Starts the paper gateway for the default profile, on loopback, with this key and data dir. */
@@ -82,6 +86,8 @@ export interface CorePorts {
   patience?: Patience;
   /** Whether the window starts visible. */
   visible?: boolean;
+  /** Tests: the feed reconnects sooner after a drop (default 500 ms, doubling). */
+  feedRetryBaseMs?: number;
   /**
    * Runs on this profile instead of the saved active one, and saves no switch to it (the CLI's
    * --profile and --url). One that settings do not hold is transient: it lasts as long as this core.
@@ -152,6 +158,7 @@ export function createCore(ports: CorePorts): Core {
   const market = createMarketWatch({ clock, emit, logger, visible: ports.visible ?? false });
   let session: Session | undefined;
   let paper: EmbeddedGateway | undefined;
+  let feed: FeedLink | undefined;
   let paperStarting: Promise<EmbeddedGateway> | undefined;
   let visible = ports.visible ?? false;
   let started = false;
@@ -282,6 +289,24 @@ export function createCore(ports: CorePorts): Core {
     }
   }
 
+  /** The profile's feed, if it offers one; the previous profile's is closed first. */
+  function openFeed(profile: Profile, watcher: Watcher): void {
+    feed?.close();
+    feed = undefined;
+    const url = feedUrlFor(profile, paper?.feedUrl);
+    if (!url) return;
+    feed = openFeedLink({
+      profileId: profile.id,
+      url,
+      getApiKey: () => secrets.revealForGatewayClient(profile.id),
+      clock,
+      logger,
+      watcher,
+      market,
+      ...(ports.feedRetryBaseMs !== undefined ? { retryBaseMs: ports.feedRetryBaseMs } : {}),
+    });
+  }
+
   async function openSession(profile: Profile): Promise<void> {
     // The old watcher stops polling now; a poll it has in flight ends on its own (its events carry
     // its profile id and raise no alerts), so a hung gateway cannot hold up the switch.
@@ -319,6 +344,7 @@ export function createCore(ports: CorePorts): Core {
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     market.setSession(profile.id, client);
+    openFeed(profile, watcher);
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });
     updateTray();
@@ -459,6 +485,8 @@ export function createCore(ports: CorePorts): Core {
       started = false;
       for (const u of unsubscribe.splice(0)) u();
       await switching;
+      feed?.close();
+      feed = undefined;
       market.stop();
       await session?.watcher.stop();
       await Promise.all(retiring);

@@ -15,3 +15,13 @@ export type { Clock } from './clock.js';
 export { RateBudget } from './rate-budget.js';
 export type { Priority } from './rate-budget.js';
 export type { FetchFn } from './http.js';
+export { createFeedClient } from './feed-client.js';
+export type {
+  FeedClient,
+  FeedClientOptions,
+  FeedMode,
+  FeedState,
+  FeedStatus,
+  FeedSymbol,
+} from './feed-client.js';
+export { deriveFeedUrl, feedUrlProblem, DEFAULT_FEED_PORT } from './feed-url.js';

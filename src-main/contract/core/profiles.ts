@@ -11,6 +11,7 @@ export const NewProfileInput = z.strictObject({
   baseUrl: fields.baseUrl.refine((s) => s !== '', 'baseUrl is required'),
   strategy: fields.strategy,
   rateLimitPerSecond: fields.rateLimitPerSecond,
+  feedUrl: fields.feedUrl,
 });
 export type NewProfileInput = z.input<typeof NewProfileInput>;
 
@@ -19,6 +20,7 @@ export const ProfileUpdate = z.strictObject({
   baseUrl: fields.baseUrl.refine((s) => s !== '', 'baseUrl is required').optional(),
   strategy: z.string().trim().min(1, 'strategy cannot be empty').max(64).optional(),
   rateLimitPerSecond: z.number().int().min(1).max(100).optional(),
+  feedUrl: fields.feedUrl,
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdate>;
 

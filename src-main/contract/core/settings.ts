@@ -268,6 +268,19 @@ const baseUrl = z
     }
   }, 'baseUrl must be an http(s) URL without credentials or query');
 
+const feedUrl = z
+  .string({ error: 'feedUrl must be a string' })
+  .trim()
+  .max(2048, 'feedUrl is too long')
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'ws:' || u.protocol === 'wss:') && !u.username && !u.password && !u.search;
+    } catch {
+      return false;
+    }
+  }, 'feedUrl must be a ws(s) URL without credentials or query');
+
 export const Profile = z.object({
   id: ProfileId,
   name: z.string().trim().min(1, 'name cannot be empty').max(64, 'name must be at most 64 characters'),
@@ -281,6 +294,11 @@ export const Profile = z.object({
     .max(64, 'strategy must be at most 64 characters')
     .default('OrderDesk'),
   rateLimitPerSecond: int('rateLimitPerSecond', 1, 100).default(10),
+  /**
+   * The gateway's WebSocket feed (ws:// or wss://, no credentials or query: the key goes in its first
+   * message). Absent: derived from baseUrl (https → wss://host/ws, http → ws://host:8765).
+   */
+  feedUrl: feedUrl.optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 export type ProfileInput = z.input<typeof Profile>;

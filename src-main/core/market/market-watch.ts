@@ -3,8 +3,9 @@
 // is busy, the focused depth first, the rest round-robin (see plan.ts for the rates). Subscriptions
 // belong to the core, not to a profile: a profile switch keeps them (and their ids) and polls them on
 // the new profile's gateway, which validates them again; instruments it does not know get one
-// `market.error` (not_found) and are not asked for there. A later WebSocket source can feed the same
-// events from the same subscriptions.
+// `market.error` (not_found) and are not asked for there. While the profile's WebSocket feed is live
+// (core/feed), the same subscriptions are followed over it and polling stops; when it is down,
+// polling takes over at once.
 import {
   errorMessage,
   type ChannelArgs,
@@ -14,6 +15,7 @@ import {
   type MarketUnwatchResult,
   type MarketWatchResult,
   type QuoteData,
+  type WsMarketData,
 } from '../../contract/index.js';
 import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
@@ -23,6 +25,7 @@ import { describeInstruments, instrumentKey, uniqueInstruments, type Instrument 
 import { DEFAULT_PLAN, periods, reserveFor, retryDelay, type MarketPlan } from './plan.js';
 import { Subscriptions } from './subscriptions.js';
 import { depthTick, ltpTick, quoteTick } from './ticks.js';
+import { depthOfTick, feedSymbols, quoteOfTick } from './feed-ticks.js';
 import { checkInstruments, isUnknownInstrument, notFound, readRows } from './validate.js';
 
 export type MarketClient = Pick<GatewayClient, 'multiquotes' | 'quotes' | 'depth' | 'load'>;
@@ -48,7 +51,17 @@ export interface MarketStats {
   sent: { focus: number; shared: number };
 }
 
-export interface MarketWatch {
+/** The feed side (core/feed/feed-link.ts): what to follow, its ticks and whether it is live. */
+export interface MarketFeedPort {
+  /** A feed is there: tell it what to follow now and on every change. */
+  attachFeed(setSymbols: (symbols: { symbol: string; exchange: string; mode: 1 | 3 }[]) => void): void;
+  detachFeed(): void;
+  /** Live: polling stops; not: polling resumes at once. */
+  feedStatus(live: boolean): void;
+  feedTick(tick: WsMarketData): void;
+}
+
+export interface MarketWatch extends MarketFeedPort {
   /** From now on, poll through this profile's client (a profile switch): subscriptions stay. */
   setSession(profileId: string, client: MarketClient): void;
   setVisibility(visible: boolean): void;
@@ -98,6 +111,12 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
   let live: Live | undefined;
   let stopped = false;
   let cancelTimer: (() => void) | undefined;
+  let feed: { setSymbols: Parameters<MarketFeedPort['attachFeed']>[0]; live: boolean } | undefined;
+
+  function syncFeed(): void {
+    const s = live;
+    feed?.setSymbols(feedSymbols((m) => subs.following(m).filter((i) => !s?.unknown.has(instrumentKey(i)))));
+  }
 
   const stamp = (s: Live) => ({ profileId: s.profileId, time: clock.now() });
 
@@ -148,6 +167,8 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
     cancelTimer = undefined;
     const s = live;
     if (stopped || !s) return;
+    // The feed carries every subscription while it is live.
+    if (feed?.live) return;
     const now = clock.now();
     const every = periods(plan, visible);
     let wake = Infinity;
@@ -374,6 +395,7 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
       }
       if (stopped) return failResult('internal', 'market data is not running');
       const sub = subs.add(input.mode, accepted, focus);
+      syncFeed();
       // What validation read is the first data (the profile may have changed meanwhile: then not).
       const now = live;
       if (now === s && input.mode !== 'depth') {
@@ -395,6 +417,7 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
     unwatch(id) {
       const removed = subs.remove(id);
       if (!removed) return failResult('not_found', `no market subscription ${id}`);
+      syncFeed();
       pump();
       return okResult({ id, stopped: removed.stopped.map((i) => ({ ...i })) });
     },
@@ -404,6 +427,31 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
       cancelTimer?.();
       cancelTimer = undefined;
       live = undefined;
+    },
+
+    attachFeed(setSymbols) {
+      feed = { setSymbols, live: false };
+      syncFeed();
+    },
+    detachFeed() {
+      feed = undefined;
+      pump();
+    },
+    feedStatus(isLive) {
+      if (!feed || feed.live === isLive) return;
+      feed.live = isLive;
+      pump();
+    },
+    feedTick(t) {
+      const s = live;
+      if (!s || stopped || !feed) return;
+      const i = subs.find(instrumentKey(t));
+      if (!i) return;
+      if (subs.refs('ltp', i) > 0) emit('market.ltp', ltpTick(stamp(s), i, t.data));
+      const quote = quoteOfTick(t);
+      if (quote && subs.refs('quote', i) > 0) emit('market.quote', quoteTick(stamp(s), i, quote));
+      const depth = depthOfTick(t);
+      if (depth && subs.refs('depth', i) > 0) emit('market.depth', depthTick(stamp(s), i, depth));
     },
 
     stats: () => ({

@@ -81,6 +81,15 @@ export class Subscriptions {
     return focus;
   }
 
+  /** The followed instrument of this `exchange:symbol` key, in any mode. */
+  find(key: string): Instrument | undefined {
+    for (const m of ['ltp', 'quote', 'depth'] as const) {
+      const c = this.counts[m].get(key);
+      if (c) return c.instrument;
+    }
+    return undefined;
+  }
+
   /** Modes in which `i` is followed. */
   modesOf(i: Instrument): MarketMode[] {
     const key = instrumentKey(i);

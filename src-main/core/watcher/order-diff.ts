@@ -25,6 +25,16 @@ export type OrderChange =
 
 const ACTIVE = new Set(['open', 'trigger pending']);
 export const isActive = (status: string): boolean => ACTIVE.has(status);
+const FINAL = new Set(['complete', 'cancelled', 'rejected']);
+
+/**
+ * A row older than what was already seen: filled less, or working again after a final status. It
+ * happens when a poll that was sent before a feed update crossed it answers after it; such a row is
+ * neither news nor stored (storing it would make the newer state news a second time).
+ */
+export function isBehind(prev: SeenOrder, next: SeenOrder): boolean {
+  return next.filled < prev.filled || (FINAL.has(prev.status) && !FINAL.has(next.status));
+}
 
 /** Filled quantity, also for gateways whose rows lack `filled_quantity` (complete means all of it). */
 function filledOf(o: OrderRecord): number {
@@ -134,7 +144,7 @@ export function diffOrderBook(
     const snap = toSnapshot(row);
     const next = toSeen(snap);
     const prev = seen?.get(snap.orderid);
-    if (prev && sameSeen(prev, next)) continue;
+    if (prev && (sameSeen(prev, next) || isBehind(prev, next))) continue;
     updates.set(snap.orderid, next);
     if (seen) changes.push(...orderChanges(prev, snap));
   }

@@ -9,14 +9,16 @@ import {
   type OrderSnapshot,
   type PollingIntervals,
   type PositionView,
+  type WsOrderUpdate,
 } from '../../contract/index.js';
 import type { WatcherViews } from '../../contract/index.js';
 import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
 import { toFundsView, toOrdersView, toPositionsView, toTradesView } from './book-views.js';
+import { feedOrderRecord } from './feed-order.js';
 import { createLtpSource } from './ltp-source.js';
-import { diffOrderBook, isActive, type SeenOrder } from './order-diff.js';
+import { diffOrderBook, isActive, type OrderChange, type SeenOrder } from './order-diff.js';
 import { pollInterval } from './poll-interval.js';
 import { diffPositions } from './position-diff.js';
 import {
@@ -66,6 +68,13 @@ export interface Watcher {
   stop(): Promise<void>;
   /** Polls now (after any poll in flight) and resolves when done. */
   pollNow(): Promise<void>;
+  /**
+   * An order_update from the gateway's feed: reported at once, through the same seen state as the
+   * polls (exactly once across both, and across restarts); the books are then read again.
+   */
+  applyOrderUpdate(update: WsOrderUpdate): void;
+  /** The feed is live (polling slows to a safety net) or not (polling as usual, at once). */
+  setFeedLive(live: boolean): void;
   /** Returns the polling interval that now applies. */
   setVisibility(visible: boolean): number;
   /** A mutation whose outcome is unknown: settle it from the order book. */
@@ -121,6 +130,9 @@ export function createWatcher(o: WatcherOptions): Watcher {
   let round = 0;
   let open = 0;
   let state: ConnectionState | undefined;
+  let feedLive = false;
+  /** The feed reported an order change since the last poll began: the books are read in full. */
+  let feedMoved = false;
   /** The first successful poll of this watcher reads every book (the UI has nothing yet). */
   let fresh = true;
   let views: PositionView[] = [];
@@ -135,7 +147,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
   const last = { orders: '', trades: '', positions: '', funds: '' };
 
   const interval = () =>
-    pollInterval(o.polling(), { visible, busy: open > 0 || pending.length > 0, failures });
+    pollInterval(o.polling(), { visible, busy: open > 0 || pending.length > 0, failures, feedLive });
 
   function setState(next: ConnectionState, message?: string): void {
     if (state === next) return;
@@ -174,6 +186,43 @@ export function createWatcher(o: WatcherOptions): Watcher {
     }
   }
 
+  function emitChanges(changes: readonly OrderChange[], now: number): void {
+    for (const c of changes) {
+      const base = { profileId, time: now, order: c.order };
+      if (c.type === 'orders.partial' || c.type === 'orders.filled')
+        emit(c.type, { ...base, lastFillQuantity: c.lastFillQuantity });
+      else if (c.type === 'orders.rejected') emit(c.type, { ...base, reason: c.reason });
+      else if (c.type === 'orders.modified') emit(c.type, { ...base, previous: c.previous });
+      else emit(c.type, base);
+    }
+  }
+
+  function applyOrderUpdate(u: WsOrderUpdate): void {
+    if (retired) return;
+    // No baseline yet: the first read of the book makes it (history at start-up is not news).
+    if (!seenOrders) {
+      pollSoon();
+      return;
+    }
+    const now = clock.now();
+    const row = feedOrderRecord(
+      u,
+      lastOrders.find((s) => s.orderid === u.orderid),
+      now,
+    );
+    const diff = diffOrderBook(seenOrders, [row]);
+    if (diff.updates.size === 0) return;
+    // Stored before the events go out, as a poll's; every order seen so far stays remembered.
+    store.saveOrders(profileId, diff.updates, now, new Set([...seenOrders.keys(), u.orderid]));
+    seenOrders = new Map([...seenOrders, ...diff.updates]);
+    emitChanges(diff.changes, now);
+    // The books (positions, funds, trades, the order's row) follow from a read.
+    if (diff.changes.length > 0) {
+      feedMoved = true;
+      pollSoon();
+    }
+  }
+
   function applyOrders(book: OrderBookResponse['data'], pollSeq: number): boolean {
     const now = clock.now();
     const view = toOrdersView(book);
@@ -183,14 +232,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       store.saveOrders(profileId, diff.updates, now, new Set(snaps.map((s) => s.orderid)));
       seenOrders = new Map([...(seenOrders ?? []), ...diff.updates]);
     }
-    for (const c of diff.changes) {
-      const base = { profileId, time: now, order: c.order };
-      if (c.type === 'orders.partial' || c.type === 'orders.filled')
-        emit(c.type, { ...base, lastFillQuantity: c.lastFillQuantity });
-      else if (c.type === 'orders.rejected') emit(c.type, { ...base, reason: c.reason });
-      else if (c.type === 'orders.modified') emit(c.type, { ...base, previous: c.previous });
-      else emit(c.type, base);
-    }
+    emitChanges(diff.changes, now);
     open = snaps.filter((s) => isActive(s.status)).length;
     lastOrders = snaps;
     const eligible = pending.filter((p) => pollSeq >= p.minSeq);
@@ -242,9 +284,13 @@ export function createWatcher(o: WatcherOptions): Watcher {
 
   async function pollOnce(): Promise<void> {
     const pollSeq = ++seq;
+    // Taken before the read: a poll already under way when the feed spoke may predate its change.
+    const fromFeed = feedMoved;
+    feedMoved = false;
     const r = await client.orderbook();
     if (retired) return;
     if (!r.ok) {
+      feedMoved ||= fromFeed;
       failures += 1;
       setState(connectionOf(r.error), r.error.message);
       return;
@@ -253,7 +299,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
     setState('connected');
     const first = fresh || !seenPositions;
     fresh = false;
-    const moved = applyOrders(r.value.data, pollSeq);
+    const moved = applyOrders(r.value.data, pollSeq) || fromFeed;
     round += 1;
     const periodic = round % fullReadEvery === 0;
     if (first || moved || visible || periodic) {
@@ -263,14 +309,23 @@ export function createWatcher(o: WatcherOptions): Watcher {
     if (first || moved || (visible && periodic)) await readTrades();
   }
 
-  function schedule(): void {
+  function schedule(delayMs = interval()): void {
     cancelTimer?.();
     cancelTimer = undefined;
     if (!running) return;
     cancelTimer = clock.setTimer(() => {
       cancelTimer = undefined;
-      void pollNow().finally(schedule);
-    }, interval());
+      void pollNow().finally(() => schedule());
+    }, delayMs);
+  }
+
+  /** The next poll now rather than after the (slow, feed-live) interval; many calls make one poll. */
+  let soon = false;
+  function pollSoon(): void {
+    if (soon || !running) return;
+    soon = true;
+    schedule(0);
+    void Promise.resolve().then(() => (soon = false));
   }
 
   function pollNow(): Promise<void> {
@@ -301,6 +356,13 @@ export function createWatcher(o: WatcherOptions): Watcher {
       await chain;
     },
     pollNow,
+    applyOrderUpdate,
+    setFeedLive(live) {
+      if (live === feedLive) return;
+      feedLive = live;
+      // Down: whatever the feed would have said is read from the book at once.
+      schedule(live ? interval() : 0);
+    },
     setVisibility(v) {
       const was = visible;
       visible = v;

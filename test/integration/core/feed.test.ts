@@ -1,0 +1,273 @@
+// The core listening to the paper gateway's WebSocket feed (a real socket through a TCP relay the
+// test can cut): fill alerts from order_update at once, exactly once across feed and polls, across a
+// feed drop in the middle of a fill and across a core restart; reconnection with re-authentication
+// and re-subscription; polling as the fallback; the key never in a URL; the feed closed on a switch.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCutProxy, type CutProxy } from '../../helpers/tcp-cut-proxy.js';
+import {
+  LIMITS,
+  orderEventNames,
+  restingBuy,
+  startCore,
+  until,
+  usePaper,
+  type Harness,
+  type HarnessOptions,
+  type Paper,
+} from './core-harness.js';
+
+const paper = usePaper();
+let relay: CutProxy;
+
+beforeAll(async () => {
+  relay = await startCutProxy(Number(new URL(paper.gw.url).port));
+});
+afterAll(async () => {
+  await relay.stop();
+});
+
+/** A core whose embedded gateway offers its feed, reached through the relay. */
+function startFeedCore(options: HarnessOptions = {}): Promise<Harness> {
+  return startCore(paper, {
+    ...options,
+    ports: {
+      startPaperGateway: async ({ apiKey }) => {
+        paper.gw.gateway.keys.add(apiKey);
+        return {
+          url: paper.proxy.url,
+          feedUrl: `ws://127.0.0.1:${relay.port}/ws`,
+          stop: async () => undefined,
+        };
+      },
+      feedRetryBaseMs: 100,
+      ...options.ports,
+    },
+  });
+}
+
+const liveCount = (h: Harness) => h.logger.entries.filter((e) => e.message === 'gateway feed live').length;
+
+/** Waits for the feed to be live for the n-th time (1: the first connection). */
+async function feedLive(h: Harness, n = 1): Promise<void> {
+  await until(() => liveCount(h) >= n);
+  // Its subscribe_orders has reached the gateway once some client of this core listens to orders.
+  await new Promise((r) => setTimeout(r, 30));
+}
+
+function fillAt(i: ReturnType<Paper['inst']>, limit: number): void {
+  paper.gw.gateway.market.setPrice(i, paper.onTick(i, limit * 0.99));
+  paper.gw.clock.advance(1000);
+  paper.engine().tick();
+}
+
+describe('core feed: order updates', () => {
+  it('raises the fill alert from order_update at once, and the polls after it find nothing new', async () => {
+    const h = await startFeedCore();
+    try {
+      await h.core.router.invoke('settings.update', LIMITS);
+      await h.core.pollNow(); // baseline
+      await feedLive(h);
+      const { i, limit, orderid } = await restingBuy(paper, h, 'SBIN', 7);
+      await until(() => h.of('orders.accepted').length === 1);
+      const polls = h.urls.filter((u) => u.endsWith('/orderbook')).length;
+      fillAt(i, limit);
+      // No poll: the alert came over the feed.
+      await until(() => h.notifications.some((n) => n.kind === 'fill'));
+      expect(h.urls.filter((u) => u.endsWith('/orderbook')).length).toBe(polls);
+      expect(h.of('orders.filled')[0]).toMatchObject({
+        lastFillQuantity: 7,
+        order: { orderid, status: 'complete', filledQuantity: 7, symbol: 'SBIN' },
+      });
+      await h.core.pollNow();
+      await h.core.pollNow();
+      expect(h.of('orders.filled')).toHaveLength(1);
+      expect(h.of('orders.accepted')).toHaveLength(1);
+      expect(h.notifications.filter((n) => n.kind === 'fill')).toHaveLength(1);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('reports once when a poll that was sent before the fill answers after the feed told it', async () => {
+    const h = await startFeedCore();
+    try {
+      await h.core.router.invoke('settings.update', LIMITS);
+      await h.core.pollNow();
+      await feedLive(h);
+      const { i, limit } = await restingBuy(paper, h, 'ITC', 11);
+      await until(() => h.of('orders.accepted').length === 1);
+      // The next order book read reaches the gateway now (the order still open) and is answered late.
+      paper.proxy.enqueue([{ kind: 'delay', ms: 400 }], '/api/v1/orderbook');
+      const stale = h.core.pollNow();
+      await until(
+        () => paper.proxy.received.filter((r) => r.path === '/api/v1/orderbook').length > 0 && true,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      fillAt(i, limit);
+      await until(() => h.of('orders.filled').length === 1);
+      await stale; // the open row arrives after the fill: not news, not stored
+      await h.core.pollNow(); // complete again: already told
+      await h.core.pollNow();
+      expect(orderEventNames(h.events)).toEqual(['orders.accepted', 'orders.filled', 'positions.changed']);
+      expect(h.notifications.filter((n) => n.kind === 'fill')).toHaveLength(1);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('reports a fill exactly once when the feed drops in the middle of it (partial by feed, rest by poll)', async () => {
+    const h = await startFeedCore();
+    try {
+      await h.core.router.invoke('settings.update', LIMITS);
+      await h.core.pollNow();
+      await feedLive(h);
+      const i = paper.inst('NSE', 'HDFCBANK');
+      const shown = paper.gw.gateway.market.book(i).asks.reduce((s, l) => s + l.quantity, 0);
+      const r = await h.core.router.invoke('orders.place', {
+        exchange: 'NSE',
+        symbol: 'HDFCBANK',
+        action: 'BUY',
+        quantity: shown * 3,
+        product: 'MIS',
+      });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      await until(() => h.of('orders.partial').length === 1);
+      expect(h.of('orders.partial')[0]).toMatchObject({ lastFillQuantity: shown });
+
+      relay.block();
+      relay.cut();
+      for (let n = 0; n < 20; n++) {
+        paper.gw.clock.advance(1000);
+        paper.engine().tick();
+      }
+      // The feed is down: the poll (now at the normal pace) reports the rest.
+      await h.core.pollNow();
+      expect(h.of('orders.filled')).toHaveLength(1);
+      relay.unblock();
+      await h.clock.advance(60_000); // reconnect backoff
+      await feedLive(h, 2);
+      await h.core.pollNow();
+      expect(orderEventNames(h.events).filter((n) => n.startsWith('orders.'))).toEqual([
+        'orders.accepted',
+        'orders.partial',
+        'orders.filled',
+      ]);
+      expect(h.notifications.map((n) => n.kind)).toEqual(['partial', 'fill']);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('keeps a fill reported over the feed reported across a core restart', async () => {
+    const first = await startFeedCore();
+    const { dataDir, keychain } = first;
+    await first.core.router.invoke('settings.update', LIMITS);
+    await first.core.pollNow();
+    await feedLive(first);
+    const a = await restingBuy(paper, first, 'KOTAKBANK', 5);
+    await until(() => first.of('orders.accepted').length === 1);
+    fillAt(a.i, a.limit);
+    await until(() => first.of('orders.filled').length === 1);
+    await first.core.stop(); // no poll saw the fill: only the feed path stored it
+
+    const second = await startFeedCore({ dataDir, keychain });
+    try {
+      const events = await second.during(() => second.core.pollNow());
+      expect(orderEventNames(events).filter((n) => n.startsWith('orders.'))).toEqual([]);
+      await feedLive(second);
+      const b = await restingBuy(paper, second, 'KOTAKBANK', 6);
+      await until(() => second.of('orders.accepted').length === 1);
+      fillAt(b.i, b.limit);
+      await until(() => second.of('orders.filled').length === 1);
+      await second.core.pollNow();
+      expect(second.of('orders.filled').map((e) => e.order.orderid)).toEqual([b.orderid]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('core feed: connection', () => {
+  it('authenticates in the first message, never with the key in a URL or a log line', async () => {
+    const h = await startFeedCore();
+    try {
+      await feedLive(h);
+      const key = await h.keychain.keytar.getPassword('OrderDesk', 'paper');
+      expect(key).toBeTruthy();
+      const upgrade = relay.heads.at(-1) ?? '';
+      expect(upgrade.split('\r\n')[0]).toBe('GET /ws HTTP/1.1');
+      expect(upgrade).not.toContain(key ?? '');
+      expect(JSON.stringify(h.logger.entries)).not.toContain(key ?? '');
+      expect(h.urls.some((u) => u.includes(key ?? ''))).toBe(false);
+      expect(paper.gw.gateway.feed.stats().authenticated).toBeGreaterThanOrEqual(1);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('follows market watches over the feed while live, polls while it is down, and re-subscribes after a reconnect', async () => {
+    const h = await startFeedCore();
+    try {
+      await feedLive(h);
+      const i = paper.inst('NSE', 'MARUTI');
+      const w = await h.core.router.invoke('market.watch', {
+        symbols: [{ symbol: 'MARUTI', exchange: 'NSE' }],
+        mode: 'quote',
+      });
+      expect(w.ok, JSON.stringify(w)).toBe(true);
+      const quotes = () => h.of('market.quote').filter((q) => q.symbol === 'MARUTI');
+      const marketReads = () => h.urls.filter((u) => /\/(multiquotes|quotes|depth)$/.test(u)).length;
+
+      // Live: a price move arrives as a tick with bid and ask, and the core asks nothing.
+      const reads = marketReads();
+      paper.gw.gateway.market.setPrice(i, paper.onTick(i, paper.ltp(i) * 1.02));
+      paper.gw.clock.advance(1000);
+      const moved = paper.ltp(i);
+      await until(() => quotes().some((q) => q.ltp === moved));
+      const tick = quotes().find((q) => q.ltp === moved);
+      expect(tick?.bid).toBeGreaterThan(0);
+      expect(tick?.ask).toBeGreaterThan(tick?.bid ?? 0);
+      await h.clock.advance(5000);
+      expect(marketReads()).toBe(reads);
+
+      // Down: polling takes over.
+      relay.block();
+      relay.cut();
+      await until(() => h.logger.entries.some((e) => e.message === 'gateway feed down; polling'));
+      await h.clock.advance(3000);
+      await until(() => marketReads() > reads);
+
+      // Back: authenticated and subscribed again, ticks flow without polling.
+      relay.unblock();
+      await h.clock.advance(60_000);
+      await feedLive(h, 2);
+      paper.gw.gateway.market.setPrice(i, paper.onTick(i, paper.ltp(i) * 0.98));
+      paper.gw.clock.advance(1000);
+      const again = paper.ltp(i);
+      await until(() => quotes().some((q) => q.ltp === again));
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('closes the feed connection when the profile switches', async () => {
+    const h = await startFeedCore();
+    try {
+      await feedLive(h);
+      const before = paper.gw.gateway.feed.stats().clients;
+      expect(before).toBeGreaterThanOrEqual(1);
+      const added = await h.core.router.invoke('profiles.add', {
+        id: 'elsewhere',
+        name: 'Elsewhere',
+        baseUrl: 'http://127.0.0.1:9',
+        feedUrl: 'ws://127.0.0.1:9/ws',
+      });
+      expect(added.ok, JSON.stringify(added)).toBe(true);
+      const switched = await h.core.router.invoke('profiles.switch', { id: 'elsewhere' });
+      expect(switched.ok, JSON.stringify(switched)).toBe(true);
+      await until(() => paper.gw.gateway.feed.stats().clients === before - 1);
+    } finally {
+      await h.stop();
+    }
+  });
+});
