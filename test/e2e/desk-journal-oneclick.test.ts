@@ -19,17 +19,27 @@ let page: Page;
 let gateway: PaperProcess;
 let paperDir: string;
 
-/** The gateway's own order book, asked over HTTP with the key (not through OrderDesk). */
+/**
+ * The gateway's own order book, asked over HTTP with the key (not through OrderDesk). The desk polls
+ * with the same key, so the gateway's rate limit may refuse a read: that read is retried, never
+ * taken for an empty book.
+ */
 async function gatewayOrders(): Promise<{ orderid: string; symbol: string; action: string }[]> {
-  const res = await fetch(`${gateway.url}/api/v1/orderbook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apikey: KEY }),
-  });
-  const body = (await res.json()) as {
-    data?: { orders?: { orderid: string; symbol: string; action: string }[] };
-  };
-  return body.data?.orders ?? [];
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${gateway.url}/api/v1/orderbook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey: KEY }),
+    });
+    const body = (await res.json()) as {
+      status?: string;
+      message?: string;
+      data?: { orders?: { orderid: string; symbol: string; action: string }[] };
+    };
+    if (res.ok && body.status === 'success' && Array.isArray(body.data?.orders)) return body.data.orders;
+    if (attempt >= 20) throw new Error(`orderbook: HTTP ${res.status} ${body.message ?? ''}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
 beforeAll(async () => {
@@ -172,6 +182,34 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     const orders = await gatewayOrders();
     expect(orders.slice(-2).every((o) => o.symbol === 'SBIN' && o.action === 'BUY')).toBe(true);
     await desk.shots('one-click-armed');
+  });
+
+  it('the scalping preset: ↑ buys the at-the-money NIFTY call, one lot, from a NIFTY ticket', async () => {
+    await invoke(page, 'settings.update', { hotkeys: { preset: 'scalping' } });
+    await ticketFor('NIFTY', '1');
+    const spot = (
+      await invoke<{ data: { ltp: number } }>(page, 'market.quotes', {
+        symbol: 'NIFTY',
+        exchange: 'NSE_INDEX',
+      })
+    ).data.ltp;
+    await page.waitForTimeout(COOLDOWN_MS + 100);
+    const before = (await gatewayOrders()).length;
+    // Out of the ticket's fields (there ↑ steps the quantity): focus on the page itself.
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await gatewayOrders()).length, { timeout: 15_000 }).toBe(before + 1);
+    const order = (await gatewayOrders()).find((o) => /^NIFTY\d{2}[A-Z]{3}\d{2}\d+CE$/.test(o.symbol));
+    expect(order?.action).toBe('BUY');
+    const strike = Number(/(\d+)CE$/.exec(order?.symbol.replace(/^NIFTY\d{2}[A-Z]{3}\d{2}/, '') ?? '')?.[1]);
+    // NIFTY strikes are 50 apart: the nearest is within half a step of the spot, and the spot may
+    // move by a few points between the quote read here and the press.
+    expect(Math.abs(strike - spot)).toBeLessThanOrEqual(50);
+    expect(await page.getByTestId('one-click-notice').textContent()).toMatch(
+      /^Sent BUY \d+ NIFTY \d+ [A-Z]{3} \d+ CE at market/,
+    );
+    await page.screenshot({ path: 'test-results/desk-one-click-atm-1280.png' });
+    await invoke(page, 'settings.update', { hotkeys: { preset: 'nest' } });
   });
 
   it('is remembered: after a reload the switch is still armed; disarmed, F1 sends nothing', async () => {

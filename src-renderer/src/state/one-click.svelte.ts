@@ -11,7 +11,7 @@ import type {
   PlaceOrderIpcInput,
   Product,
 } from '../../../src-main/contract/index.js';
-import { isOrderExchange } from '../lib/instrument';
+import { displayName, isOrderExchange } from '../lib/instrument';
 import { checkCaps, cooldownLeft, type OneClickTarget } from '../lib/one-click';
 import { AtmOptionFinder, atmUnderlyingOf, optionProduct } from './atm-option';
 
@@ -148,7 +148,7 @@ export class OneClickState {
       if (!caps.ok) return this.refuse(`Not sent: ${caps.message}`);
       this.lastSentAt = this.#now();
       const res = await this.#bridge.invoke('orders.place', order.request);
-      const what = `${side} ${order.request.quantity} ${order.request.symbol}`;
+      const what = `${side} ${order.request.quantity} ${displayName(order.request.symbol)}`;
       if (res.ok) {
         this.sent += 1;
         this.notice = {
