@@ -173,6 +173,26 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     await desk.shots('layout-positions');
   });
 
+  it('each focus tab mounts its pane (no "coming" line, no load error); F6 brings Depth back', async () => {
+    const panel = page.locator('#focus-panel');
+    for (const [tab, file] of [
+      ['Chain', 'chain'],
+      ['Chart', 'chart'],
+      ['Journal', 'journal'],
+      ['Settings', 'settings'],
+    ] as const) {
+      await page.getByRole('tab', { name: new RegExp(tab) }).click();
+      await expect.poll(() => panel.locator('.coming').count(), { timeout: 10_000 }).toBe(0);
+      expect((await panel.textContent())?.trim().length).toBeGreaterThan(0);
+      await page.screenshot({ path: `test-results/desk-layout-focus-${file}-1280.png` });
+    }
+    await page.keyboard.press('F6');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Depth' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await page.getByRole('region', { name: 'Market depth' }).waitFor();
+  });
+
   it('the page logged no error', () => {
     expect(desk.problems).toEqual([]);
   });
