@@ -141,11 +141,19 @@ describe('chart', () => {
     await expect(
       page.getByRole('button', { name: '5m bars', exact: true }).getAttribute('aria-pressed'),
     ).resolves.toBe('true');
-    // Back to 1m through the list of every interval the gateway offers.
+    // Back to 1m through the list of every interval the gateway offers: a day of 1-minute bars again
+    // (a minute may have turned meanwhile).
     await page.getByRole('combobox', { name: 'Interval' }).selectOption('1m');
+    await expect.poll(() => canvas.getAttribute('data-interval')).toBe('1m');
     await expect
-      .poll(async () => Number(await canvas.getAttribute('data-bars')), { timeout: 20_000 })
-      .toBe(oneMinuteBars);
+      .poll(
+        async () => {
+          const n = Number(await canvas.getAttribute('data-bars'));
+          return n >= oneMinuteBars - 1 && n <= 1441;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
     // The crosshair legend follows the pointer.
     const box = (await canvas.boundingBox())!;
@@ -184,6 +192,31 @@ describe('chart', () => {
     await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
     await expect(lines.first().textContent()).resolves.toMatch(/^BUY 2 LMT at /);
     await page.screenshot({ path: join(SHOTS, 'desk-chart-1280.png') });
+    expect(desk.problems).toEqual([]);
+  });
+
+  it('follows the light theme (canvas and chain)', async () => {
+    await invoke(page, 'settings.update', { shell: { theme: 'light' } });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    // The canvas repaints on a white panel: its top-left pixel (grid-free corner of the pane) is light.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const c = document.querySelector<HTMLCanvasElement>('.canvas canvas');
+          const px = c?.getContext('2d')?.getImageData(2, 2, 1, 1).data;
+          return px ? px[0]! + px[1]! + px[2]! : 0;
+        }),
+      )
+      .toBeGreaterThan(700);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'desk-chart-light-1280.png') });
+    await focusTab('Chain').click();
+    await page
+      .getByRole('grid', { name: /option chain/ })
+      .locator('tbody tr.atm')
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(SHOTS, 'desk-chain-light-1280.png') });
+    await invoke(page, 'settings.update', { shell: { theme: 'dark' } });
     expect(desk.problems).toEqual([]);
   });
 });
