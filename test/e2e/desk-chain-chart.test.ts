@@ -9,6 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
 import { SHOTS, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
 
+// The page's globals, as seen by functions page.evaluate runs there (this file has no DOM types).
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(
+    kind: '2d',
+  ): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+declare const document: {
+  activeElement: { id: string; textContent: string | null } | null;
+  documentElement: { dataset: Record<string, string | undefined> };
+  querySelector<T>(selector: string): T | null;
+  querySelectorAll<T>(selector: string): Iterable<T>;
+};
+
 let desk: Desk;
 let page: Page;
 
@@ -32,7 +47,7 @@ async function canvasColours(): Promise<{ candles: number; buy: number; width: n
     let candles = 0;
     let buy = 0;
     let width = 0;
-    for (const c of document.querySelectorAll<HTMLCanvasElement>('.canvas canvas')) {
+    for (const c of document.querySelectorAll<PageCanvas>('.canvas canvas')) {
       const ctx = c.getContext('2d');
       if (!ctx || c.width === 0 || c.height === 0) continue;
       width = Math.max(width, c.width);
@@ -202,7 +217,7 @@ describe('chart', () => {
     await expect
       .poll(() =>
         page.evaluate(() => {
-          const c = document.querySelector<HTMLCanvasElement>('.canvas canvas');
+          const c = document.querySelector<PageCanvas>('.canvas canvas');
           const px = c?.getContext('2d')?.getImageData(2, 2, 1, 1).data;
           return px ? px[0]! + px[1]! + px[2]! : 0;
         }),
