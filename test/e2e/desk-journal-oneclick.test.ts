@@ -6,6 +6,7 @@
 // order book; a held F1's repeats add none; a press within the cooldown is refused in words; after
 // the cooldown another press makes two. Screenshots under test-results/.
 import { readFileSync, rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfilesList } from '../../src-main/contract/index.js';
@@ -72,6 +73,17 @@ afterAll(async () => {
   await gateway?.stop();
   if (paperDir) rmSync(paperDir, { recursive: true, force: true });
 });
+
+/** axe (WCAG 2.x A/AA, best practice) over one of this file's components only: serious or critical. */
+async function axeOf(selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 const ticket = (): Locator => page.getByRole('form', { name: 'Order ticket' });
 
@@ -143,6 +155,7 @@ describe('the journal', { timeout: 60_000 }, () => {
     expect(lines[1]).toContain(placedId);
     expect(lines[1]).toContain('placeorder');
     expect(readFileSync(path, 'utf8')).not.toContain(KEY);
+    expect(await axeOf('[data-testid="journal-pane"]')).toEqual([]);
     await desk.shots('journal');
   });
 });
@@ -175,6 +188,7 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     await expect.poll(() => notice.textContent()).toMatch(/Cooldown: not sent, next order in \d\.\d s/);
     expect((await gatewayOrders()).length).toBe(before + 1);
     await page.screenshot({ path: 'test-results/desk-one-click-armed-1280.png' });
+    expect(await axeOf('[data-testid="one-click"]')).toEqual([]);
 
     await page.waitForTimeout(COOLDOWN_MS + 100);
     await page.keyboard.press('F1');

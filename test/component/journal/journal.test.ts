@@ -249,6 +249,24 @@ describe('Journal pane', () => {
     );
   });
 
+  it('rereads the search after order activity, once per quiet spell', async () => {
+    const later = entry();
+    let answer = [buy];
+    const bridge = new FakeBridge().answer('journal.query', () => ({ ok: true, value: answer }));
+    const journal = new JournalState(bridge, { now: () => Date.UTC(2026, 10, 23, 6, 0) });
+    render(Journal, { context: new Map([[JOURNAL, journal]]) });
+    await flush();
+    expect(rowEls()).toHaveLength(1);
+    answer = [later, buy];
+    const filled = { seq: 1, profileId: 'paper', time: 0, orderid: 'OID', symbol: 'SBIN', exchange: 'NSE' };
+    bridge.emit('orders.filled', filled as never);
+    bridge.emit('orders.filled', { ...filled, seq: 2 } as never);
+    await new Promise((r) => setTimeout(r, 500));
+    await flush();
+    expect(bridge.callsTo('journal.query')).toHaveLength(2);
+    expect(rowEls().map((r) => r.dataset.rowKey)).toEqual([later.id, buy.id]);
+  });
+
   it('a bad date is refused by its field and nothing is asked of the journal', async () => {
     const { bridge, journal } = setup([buy]);
     await flush();

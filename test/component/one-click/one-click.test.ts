@@ -204,6 +204,16 @@ describe('one-click keys', () => {
     });
   });
 
+  it('F1 sends from inside the ticket too (the field does not hold it back) and only while armed', () => {
+    const inTicket = { ...typing, ticketFocused: true };
+    expect(oneClickKey({ key: 'F1' }, inTicket, DEFAULT_KEYMAP, true)).toMatchObject({
+      kind: 'send',
+      side: 'BUY',
+      target: { kind: 'ticket' },
+    });
+    expect(oneClickKey({ key: 'F1' }, inTicket, DEFAULT_KEYMAP, false)).toEqual({ kind: 'none' });
+  });
+
   it('cancel all (F7) and close all (F6) act from a text field, through the desk, never twice', () => {
     // The desk's listener resolves them where focus is a field; one-click leaves them to it.
     expect(resolveHotkey({ key: 'F7' }, typing, scalping)).toBe('orders.cancelAll');
@@ -229,6 +239,23 @@ describe('one-click keys', () => {
 });
 
 describe('the at-the-money option', () => {
+  it("comes from the ticket's underlying: an index, a stock, a future or option of it", () => {
+    expect(atmUnderlyingOf({ symbol: 'SBIN', exchange: 'NSE' })).toMatchObject({
+      underlying: 'SBIN',
+      exchange: 'NFO',
+    });
+    expect(atmUnderlyingOf({ symbol: 'NIFTY25NOV26FUT', exchange: 'NFO' })).toMatchObject({
+      underlying: 'NIFTY',
+      exchange: 'NFO',
+    });
+    expect(atmUnderlyingOf({ symbol: 'SENSEX', exchange: 'BSE_INDEX' })).toMatchObject({
+      underlying: 'SENSEX',
+      exchange: 'BFO',
+      spot: ['BSE_INDEX', 'BSE'],
+    });
+    expect(atmUnderlyingOf({ symbol: 'USDINR26NOV26FUT', exchange: 'CDS' })).toBeUndefined();
+  });
+
   it('is the strike nearest the spot, of the nearest expiry, with its lot size', async () => {
     const f = deskFixture();
     const contract = (strike: number, type: 'CE' | 'PE') => ({
