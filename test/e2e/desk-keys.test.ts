@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../src-main/contract/index.js';
 import { SHOTS, invoke, openDesk, type Desk } from './desk-harness.js';
 
+// The page's global, as functions page.evaluate runs in the page see it (this file has no DOM types).
+declare const document: { activeElement: { id: string; textContent: string | null } | null };
+
 let desk: Desk;
 let page: Page;
 

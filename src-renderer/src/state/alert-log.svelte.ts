@@ -22,6 +22,9 @@ export const ALERT_LOG_LIMIT = 500;
  */
 export const REFUSAL_MERGE_MS = 5000;
 
+/** How far before an unknown outcome's announcement its journal entry (the intent) may be. */
+const JOURNAL_LOOKBACK_MS = 120_000;
+
 /** A refusal the desk listed, kept briefly so the core's rejection of the same order replaces it. */
 interface RecentRefusal {
   entryId: string;
@@ -176,8 +179,43 @@ export class AlertLog {
     this.#applyState(r.value.alerts, r.value.seq);
     // Outcomes still unknown from before this page loaded (or while its link was down): listed as
     // reconciling until their orders.reconciled; one already listed keeps its entry.
-    for (const u of r.value.unknowns ?? [])
+    const pending = r.value.unknowns;
+    for (const u of pending ?? [])
       if (!this.entries.some((e) => e.id === unknownId(u.journalId))) this.#add(fromUnknown(u));
+    // Listed as reconciling here but no longer pending in the core: settled while this page was not
+    // listening (a lost link), so its orders.reconciled was missed. The journal has how it settled.
+    if (pending) {
+      const still = pending.map((u) => unknownId(u.journalId));
+      const missed = this.entries.filter(
+        (e) => e.kind === 'unknown' && !e.resolution && !still.includes(e.id),
+      );
+      if (missed.length > 0) await this.#settleFromJournal(missed);
+    }
+  }
+
+  /** Settles listed unknown outcomes from their journal entries (how the core settled them). */
+  async #settleFromJournal(missed: readonly AlertEntry[]): Promise<void> {
+    // The journal's time is the intent's, up to a mutation timeout before the unknown was announced.
+    const from = Math.min(...missed.map((e) => e.time)) - JOURNAL_LOOKBACK_MS;
+    const r = await this.#bridge.invoke('journal.query', { outcome: 'unknown', from, limit: 1000 });
+    if (!r.ok) {
+      this.problem = `Alerts: how ${missed.length} unknown outcome(s) settled could not be read (${r.error.message})`;
+      return;
+    }
+    for (const e of missed) {
+      const journalId = e.id.slice(UNKNOWN_PREFIX.length);
+      const entry = r.value.find((j) => j.id === journalId);
+      if (!entry?.resolution || !e.operation) continue;
+      this.#settle({
+        profileId: entry.profileId,
+        time: entry.resolution.time,
+        journalId,
+        operation: e.operation,
+        found: entry.resolution.found,
+        ...(entry.resolution.orderid ? { orderid: entry.resolution.orderid } : {}),
+        message: entry.resolution.message,
+      });
+    }
   }
 
   /**
@@ -330,7 +368,7 @@ export class AlertLog {
     ];
   }
 
-  #settle(e: ReconciledEvent): void {
+  #settle(e: Omit<ReconciledEvent, 'seq'>): void {
     const id = unknownId(e.journalId);
     const resolution: Resolution = {
       found: e.found,
@@ -373,8 +411,9 @@ function samePair(r: RecentRefusal, j: RecentRejection): boolean {
   );
 }
 
+const UNKNOWN_PREFIX = 'unknown:';
 function unknownId(journalId: string): string {
-  return `unknown:${journalId}`;
+  return `${UNKNOWN_PREFIX}${journalId}`;
 }
 
 function fromAlert(a: AlertEvent): AlertEntry {

@@ -113,3 +113,48 @@ describe('reconciling after a reload', () => {
     expect(rows[1]).toContain('Order cancellation: did not take effect');
   });
 });
+
+describe('a settlement missed while the link was down', () => {
+  it('is read from the journal when the link is back: the entry stops saying reconciling', async () => {
+    let pending: PendingUnknownView[] = [PLACE];
+    let linkCb: ((s: 'open' | 'lost') => void) | undefined;
+    const b = new FakeBridge()
+      .answer('session.snapshot', () => ({ ok: true, value: snapshot({ unknowns: pending, seq: 20 }) }))
+      .answer('journal.query', () => ({
+        ok: true,
+        value: [
+          {
+            id: 'j-place',
+            time: T0 - 15_000,
+            profileId: 'paper',
+            operation: 'placeorder',
+            request: {},
+            orderIds: ['777'],
+            outcome: 'unknown',
+            finishedAt: T0,
+            durationMs: 15_000,
+            resolution: { time: T0 + 4000, found: true, orderid: '777', message: 'order 777 was placed' },
+          },
+        ],
+      }));
+    const log = new AlertLog(b, { onLinkChange: (cb) => ((linkCb = cb), () => undefined) });
+    log.start();
+    await flush();
+    render(Alerts, { props: { active: true }, context: new Map([[ALERT_LOG, log]]) });
+    await flush();
+    expect(alertRows()[0]).toHaveTextContent('Order placement: outcome unknown, reconciling');
+    // The link drops; meanwhile the core settles it (the event never reaches this page).
+    linkCb?.('lost');
+    pending = [];
+    linkCb?.('open');
+    await flush();
+    await flush();
+    expect(b.callsTo('journal.query')).toHaveLength(1);
+    expect(b.callsTo('journal.query')[0]?.input).toMatchObject({ outcome: 'unknown' });
+    const rows = alertRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Order placement: took effect');
+    expect(rows[0]).toHaveTextContent('order 777 was placed');
+    expect(rows[0]).not.toHaveTextContent(/reconciling/i);
+  });
+});
