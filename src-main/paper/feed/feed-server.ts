@@ -18,20 +18,13 @@ import { createServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Clock } from '../../contract/clock.js';
-import { WsMode } from '../../contract/index.js';
 import type { PaperOrder } from '../engine/engine.js';
 import type { KeyVerifier } from '../http/kit.js';
-import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
-import { normaliseSymbol } from '../instruments/symbols.js';
+import type { InstrumentMaster } from '../instruments/instrument.js';
 import type { Market } from '../market/market.js';
-import {
-  FEED_BROKER,
-  MODE_LABEL,
-  marketDataMessage,
-  orderUpdateMessage,
-  tickData,
-  type FeedMode,
-} from './feed-payloads.js';
+import { FEED_BROKER, MODE_LABEL, orderUpdateMessage } from './feed-payloads.js';
+import { instrumentOf, isObject, modeOf, symbolsOf, withRequestId, type Json } from './feed-requests.js';
+import { FeedTopics, topicKey, type Topic } from './feed-topics.js';
 
 export const FEED_PATH = '/ws';
 
@@ -98,20 +91,6 @@ interface Conn {
   cancelGrace: (() => void) | undefined;
 }
 
-/** One (instrument, mode) followed by some connections; `last` is the data last sent to them. */
-interface Topic {
-  inst: Instrument;
-  mode: FeedMode;
-  conns: Set<Conn>;
-  last: string;
-}
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const topicKey = (inst: { exchange: string; symbol: string }, mode: FeedMode) =>
-  `${inst.exchange}:${inst.symbol}:${mode}`;
-
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -121,7 +100,7 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   const { clock, market, master } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes });
   const conns = new Set<Conn>();
-  const topics = new Map<string, Topic>();
+  const topics = new FeedTopics<Conn>(market, clock, (c, text) => send(c, text));
   /** Servers of listen(): closed with the feed (an attached server belongs to its owner). */
   const ownServers: Server[] = [];
   const stats = { dropped: 0, peakBuffered: 0, messagesSent: 0 };
@@ -146,52 +125,11 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   const sendError = (c: Conn, code: string, message: string) =>
     sendJson(c, { status: 'error', code, message });
 
-  // ---- subscriptions ----
-
-  function addTopic(c: Conn, inst: Instrument, mode: FeedMode): void {
-    const key = topicKey(inst, mode);
-    let t = topics.get(key);
-    if (!t) {
-      t = { inst, mode, conns: new Set(), last: '' };
-      topics.set(key, t);
-    }
-    t.conns.add(c);
-    c.subs.add(key);
-  }
-
-  function removeTopic(c: Conn, key: string): boolean {
-    if (!c.subs.delete(key)) return false;
-    const t = topics.get(key);
-    t?.conns.delete(c);
-    if (t && t.conns.size === 0) topics.delete(key);
-    return true;
-  }
-
   function drop(c: Conn): void {
     if (!conns.delete(c)) return;
     c.cancelGrace?.();
-    for (const key of [...c.subs]) removeTopic(c, key);
+    topics.removeAll(c);
     if (c.orders) syncOrderListener();
-  }
-
-  /**
-   * Sends a topic's current data to its subscribers if it changed since last sent; otherwise only to
-   * `fresh` (a new subscriber's first tick), so every subscriber always holds the latest data.
-   */
-  function sendTopic(t: Topic, now: number, fresh?: Conn): void {
-    const data = tickData(t.inst, t.mode, market.book(t.inst));
-    const text = JSON.stringify(data);
-    const changed = text !== t.last;
-    if (!changed && !fresh) return;
-    t.last = text;
-    const message = marketDataMessage(t.inst, t.mode, data, now);
-    if (changed) for (const c of [...t.conns]) send(c, message);
-    else if (fresh) send(fresh, message);
-  }
-
-  function publish(): void {
-    const now = clock.now();
-    for (const t of topics.values()) sendTopic(t, now);
   }
 
   // ---- order updates ----
@@ -246,34 +184,6 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     });
   }
 
-  function modeOf(raw: unknown): FeedMode | string {
-    const r = WsMode.safeParse(raw);
-    if (!r.success || ![1, 2, 3].includes(r.data)) {
-      return `Invalid mode: ${JSON.stringify(raw)}. Use 1, 2, 3, LTP, Quote or Depth`;
-    }
-    return r.data as FeedMode;
-  }
-
-  /** `symbols`, or the docs' `instruments`, or one `symbol` + `exchange`. */
-  function symbolsOf(m: Json): unknown[] {
-    const list = Array.isArray(m.symbols) ? m.symbols : Array.isArray(m.instruments) ? m.instruments : [];
-    if (list.length > 0) return list;
-    return typeof m.symbol === 'string' && typeof m.exchange === 'string'
-      ? [{ symbol: m.symbol, exchange: m.exchange }]
-      : [];
-  }
-
-  function instrumentOf(item: unknown): { inst?: Instrument; symbol: string; exchange: string } | undefined {
-    if (!isObject(item) || typeof item.symbol !== 'string' || typeof item.exchange !== 'string')
-      return undefined;
-    const symbol = normaliseSymbol(item.symbol);
-    const exchange = item.exchange.trim().toUpperCase();
-    return { inst: master.get(exchange, symbol), symbol, exchange };
-  }
-
-  const withRequestId = (m: Json, body: Json): Json =>
-    m.request_id !== undefined ? { ...body, request_id: m.request_id } : body;
-
   function subscribe(c: Conn, m: Json): void {
     const mode = modeOf(m.mode ?? 'Quote');
     if (typeof mode === 'string') return sendError(c, 'INVALID_MODE', mode);
@@ -281,9 +191,9 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     if (items.length === 0)
       return sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
     const results: Json[] = [];
-    const fresh: Topic[] = [];
+    const fresh: Topic<Conn>[] = [];
     for (const item of items) {
-      const i = instrumentOf(item);
+      const i = instrumentOf(master, item);
       if (!i) continue; // upstream skips an entry without symbol and exchange
       const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
       if (!i.inst) {
@@ -299,11 +209,8 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
         results.push({ ...base, status: 'error', message: `At most ${opts.maxSubscriptions} subscriptions` });
         continue;
       }
-      if (!c.subs.has(key)) {
-        addTopic(c, i.inst, mode);
-        const t = topics.get(key);
-        if (t) fresh.push(t);
-      }
+      const t = topics.add(c, i.inst, mode);
+      if (t) fresh.push(t);
       results.push({ ...base, status: 'success', mode: MODE_LABEL[mode], depth: 5 });
     }
     if (results.length === 0)
@@ -319,30 +226,26 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
         broker: FEED_BROKER,
       }),
     );
-    for (const t of fresh) sendTopic(t, clock.now(), c);
+    for (const t of fresh) topics.sendTopic(t, c);
   }
 
   function unsubscribe(c: Conn, m: Json, all: boolean): void {
     const successful: Json[] = [];
     const failed: Json[] = [];
     if (all) {
-      for (const key of [...c.subs]) {
-        const t = topics.get(key);
-        removeTopic(c, key);
-        if (t)
-          successful.push({
-            symbol: t.inst.symbol,
-            exchange: t.inst.exchange,
-            status: 'success',
-            broker: FEED_BROKER,
-          });
-      }
+      for (const t of topics.removeAll(c))
+        successful.push({
+          symbol: t.inst.symbol,
+          exchange: t.inst.exchange,
+          status: 'success',
+          broker: FEED_BROKER,
+        });
     } else {
       const items = symbolsOf(m);
       if (items.length === 0)
         return sendError(c, 'INVALID_PARAMETERS', 'Either symbols or unsubscribe_all is required');
       for (const item of items) {
-        const i = instrumentOf(item);
+        const i = instrumentOf(master, item);
         if (!i) continue;
         const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
         // Each entry's own mode, else the message's, else Quote (upstream reads only the entry's).
@@ -351,7 +254,8 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
           failed.push({ ...base, status: 'error', message: mode });
           continue;
         }
-        if (i.inst && removeTopic(c, topicKey(i.inst, mode))) successful.push({ ...base, status: 'success' });
+        if (i.inst && topics.remove(c, topicKey(i.inst, mode)))
+          successful.push({ ...base, status: 'success' });
         else failed.push({ ...base, status: 'error', message: 'Not subscribed' });
       }
     }
@@ -484,7 +388,7 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   let cancelTick = clock.setTimer(function tick() {
     if (closed) return;
     try {
-      publish();
+      topics.publish();
     } catch (err) {
       console.error('paper feed: tick failed', err);
     }
