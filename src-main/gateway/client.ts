@@ -34,6 +34,7 @@ import {
   type GatewayResult,
 } from './errors.js';
 import { exchange, type Exchange, type FetchFn, type HttpRequest } from './http.js';
+import { nodeHttpFetch } from './node-http.js';
 import { RateBudget, type Priority } from './rate-budget.js';
 import { redact } from './redact.js';
 import { parseTickerText } from './ticker-text.js';
@@ -42,6 +43,7 @@ export interface GatewayClientOptions {
   baseUrl: string;
   /** Read on every call, so a changed or removed key takes effect at once and is never cached here. */
   getApiKey: () => Promise<string | undefined> | string | undefined;
+  /** The HTTP transport; default: node:http with a keep-alive agent per client (node-http.ts). */
   fetch?: FetchFn;
   /** One value for both kinds, or per kind. Defaults: reads 10 s, mutations 15 s. */
   timeoutMs?: number | { read?: number; mutation?: number };
@@ -119,7 +121,8 @@ interface OpSpec {
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // node:http with keep-alive unless told otherwise (gateway/node-http.ts: why not the global fetch).
+  const fetchFn = options.fetch ?? nodeHttpFetch();
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
