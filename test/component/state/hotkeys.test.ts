@@ -68,3 +68,31 @@ describe('the live key map', () => {
     expect(h.keymap['pane.depth']).toEqual(DEFAULT_KEYMAP['pane.depth']);
   });
 });
+
+describe('arrow keys bound by a preset (OpenAlgo scalping)', () => {
+  it('act where focus is on the page or a button, never on a control that moves with them', () => {
+    const root = mount(`
+      <button id="btn">x</button>
+      <div data-hotkey-row tabindex="0" id="row"></div>
+      <input id="cnc" type="radio" name="p"><div role="separator" tabindex="0" id="split"></div>
+      <div role="tablist"><button role="tab" id="tab">1</button></div><input id="qty">`);
+    const seen: string[] = [];
+    const h = new HotkeysState();
+    h.apply({ preset: 'scalping', overrides: {} });
+    const detach = h.attach(window, (a) => seen.push(a));
+    const press = (id: string, key: string, shiftKey = false) => {
+      const e = new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true });
+      (id === 'body' ? document.body : root.querySelector(`#${id}`)!).dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(press('body', 'ArrowUp')).toBe(true);
+    expect(press('btn', 'ArrowDown')).toBe(true);
+    expect(press('btn', 'ArrowUp', true)).toBe(true);
+    // The row, the radio group, the splitter, the tabs and the text field keep their arrows.
+    for (const id of ['row', 'cnc', 'split', 'tab', 'qty']) expect(press(id, 'ArrowUp'), id).toBe(false);
+    // The panic keys act from the text field.
+    expect(press('qty', 'F7')).toBe(true);
+    detach();
+    expect(seen).toEqual(['atm.buyCall', 'atm.buyPut', 'atm.sellCall', 'orders.cancelAll']);
+  });
+});

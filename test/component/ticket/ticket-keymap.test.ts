@@ -84,6 +84,7 @@ describe('the ticket follows the window key map', () => {
 
   it('a remap saved while the desk runs (settings.changed) moves the keys at once', async () => {
     const { bridge, ticket } = await mount({});
+    expect(screen.queryByTestId('keys-notice')).toBeNull();
     await fireEvent.keyDown(qty(), { key: 'F1' });
     expect(ticket.side).toBe('BUY');
     const settings = structuredClone(DEFAULT_SETTINGS);
@@ -99,6 +100,10 @@ describe('the ticket follows the window key map', () => {
   it('saved keys that conflict are set aside whole: the preset applies and the reason is kept', async () => {
     const { hotkeys, ticket } = await mount({ 'ticket.buy': ['F2'] });
     expect(hotkeys.conflicts.map((c) => c.code)).toEqual(['duplicate']);
+    // Said next to the ticket, never a silent fallback.
+    expect(screen.getByTestId('keys-notice').textContent).toBe(
+      'Your saved keys are not in use (F2 is bound to both Buy the focused instrument and Sell the focused instrument); the NEST (function keys) preset applies until they are fixed in Settings',
+    );
     await fireEvent.keyDown(qty(), { key: 'F1' });
     expect(ticket.side).toBe('BUY');
     await fireEvent.keyDown(qty(), { key: 'F2' });
