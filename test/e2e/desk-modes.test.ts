@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenPositionResponse, OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from './desk-harness.js';
+import { invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -113,7 +113,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
       .filter((o) => !known.has(o.orderid) && o.symbol === 'INFY')
       .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.orderid.localeCompare(b.orderid));
     expect(fresh.map((o) => o.quantity)).toEqual([20, 20, 20, 20, 20, 5]);
-    const ids = await results.evaluateAll((rows) => rows.map((r) => r.children[3]?.textContent?.trim()));
+    const ids = await results.evaluateAll((rows) => rows.map((r) => r.children[2]?.textContent?.trim()));
     expect(new Set(ids)).toEqual(new Set(fresh.map((o) => o.orderid)));
     await desk.shots('mode-split-results');
   });
@@ -144,9 +144,82 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
       'BUY 2 RELIANCE',
       'SELL 3 SBIN',
     ]);
-    const shownIds = await results.evaluateAll((rows) => rows.map((r) => r.children[2]?.textContent?.trim()));
+    const shownIds = await results.evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent?.trim()));
     expect(new Set(shownIds)).toEqual(new Set(fresh.map((o) => o.orderid)));
     await desk.shots('mode-basket-results');
+  });
+
+  it('basket: three legs, one the gateway refuses for funds: a result per leg', async () => {
+    // Past the desk's own limits, so the gateway is the one to judge the large leg (the core refuses a
+    // whole basket when a leg breaks a risk limit).
+    await invoke(page, 'settings.update', {
+      risk: { maxValuePerOrder: 1e11, maxQuantityPerOrder: 10_000_000 },
+    });
+    const known = new Set((await orders()).map((o) => o.orderid));
+    // The paste box stays open while it holds a line to fix (the last test left one).
+    if (!(await page.getByLabel(/One order a line/).isVisible())) await page.getByText('Paste lines').click();
+    await page.getByLabel(/One order a line/).fill('INFY NSE BUY 1\nRELIANCE NSE BUY 30000\nSBIN NSE BUY 2');
+    // Delivery: ₹4 crore of RELIANCE under the freeze quantity, beyond the paper account's cash.
+    await page.getByLabel('Product for pasted lines').selectOption('CNC');
+    await ticket().getByRole('button', { name: 'Add lines' }).click();
+    // The basket sent before is still listed: this one replaces it.
+    for (let i = 0; i < 2; i++)
+      await ticket()
+        .getByRole('button', { name: /^Remove leg 1:/ })
+        .click();
+    await expect.poll(() => page.getByTestId('basket-leg').count()).toBe(3);
+    await ticket()
+      .getByRole('button', { name: /Send basket: 3 orders/ })
+      .click();
+    const results = page.getByTestId('basket-result');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(3);
+    const rows = await results.evaluateAll((rs) =>
+      rs.map((r) => Array.from(r.children, (c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())),
+    );
+    const fresh = (await orders()).filter((o) => !known.has(o.orderid));
+    const idOf = (symbol: string) =>
+      fresh.find((o) => o.symbol === symbol && o.status !== 'rejected')?.orderid;
+    expect(rows[0]).toEqual(['BUY 1 INFY', idOf('INFY'), expect.stringMatching(/^(placed|complete)$/)]);
+    expect(rows[1]).toEqual(['BUY 30,000 RELIANCE', '—', 'not placed']);
+    // The gateway's own sentence for the refused leg, on a line of its own.
+    expect(await page.getByTestId('basket-result-reason').textContent()).toMatch(/Insufficient funds/);
+    expect(rows[2]).toEqual(['BUY 2 SBIN', idOf('SBIN'), expect.stringMatching(/^(placed|complete)$/)]);
+    expect(await ticket().getByText('Sent: 2 of 3 legs placed').count()).toBe(1);
+    // Placed: the two good legs; the paper gateway keeps the refused one as a rejected order.
+    expect(
+      fresh
+        .filter((o) => o.status !== 'rejected')
+        .map((o) => `${o.action} ${o.quantity} ${o.symbol}`)
+        .sort(),
+    ).toEqual(['BUY 1 INFY', 'BUY 2 SBIN']);
+    await desk.shots('mode-basket-bad-leg');
+  });
+
+  it('smart: a resting smart order is counted, and the next preview warns it would overshoot', async () => {
+    await pick('SBIN');
+    await mode('Smart');
+    await ticket().getByRole('radio', { name: 'Limit', exact: true }).check();
+    await ticket().getByRole('radio', { name: 'MIS', exact: true }).check();
+    const below = priceAway(await ltpOf(page, 'SBIN'), -3);
+    await page.getByLabel('Price', { exact: true }).fill(below);
+    const now = await position('SBIN');
+    const target = page.getByLabel('Target position');
+    await target.fill(String(now + 5));
+    await expect
+      .poll(() => page.getByTestId('smart-order').textContent(), { timeout: 10_000 })
+      .toContain('Will send BUY 5 SBIN · LIMIT');
+    await target.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('smart-check').textContent(), { timeout: 15_000 })
+      .toMatch(/As previewed/);
+    // It rests below the market; the gateway would size the next smart order from the position alone.
+    const warning = page.getByTestId('smart-warning');
+    await expect.poll(() => warning.count(), { timeout: 15_000 }).toBe(1);
+    expect(await warning.textContent()).toContain(
+      `1 working order on SBIN (BUY 5 unfilled) would carry the position to +${now + 10}, past the target +${now + 5}`,
+    );
+    expect(await page.getByTestId('smart-order').textContent()).toContain('Will send BUY 5 SBIN');
+    await desk.shots('mode-smart-warning');
     expect(desk.problems).toEqual([]);
   });
 });

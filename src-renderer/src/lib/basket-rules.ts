@@ -88,3 +88,17 @@ export function matchResults(
   }
   return out;
 }
+
+/**
+ * What one child's or leg's row says: the order book's status once the order is there (else
+ * "placed"), or the gateway's reason it was not placed.
+ */
+export function resultText(
+  r: { status: string; message?: string | undefined } | undefined,
+  bookStatus: string | undefined,
+): { tone: 'ok' | 'bad'; text: string; reason?: string } {
+  if (!r) return { tone: 'bad', text: 'no answer' };
+  if (r.status === 'success') return { tone: 'ok', text: bookStatus ?? 'placed' };
+  // The gateway's sentence goes on a line of its own: it does not fit a status cell.
+  return { tone: 'bad', text: 'not placed', ...(r.message ? { reason: r.message } : {}) };
+}

@@ -252,7 +252,7 @@ describe('Split mode', () => {
     expect(bridge.callsTo('orders.split')).toHaveLength(1);
     const results = screen.getAllByTestId('split-result');
     expect(results).toHaveLength(6);
-    expect(cells(results[5])).toEqual(['6', '5', 'success', 'C6', '—']);
+    expect(cells(results[5])).toEqual(['6', '5', 'C6', 'placed']);
     expect(screen.getByText('Sent: 6 of 6 children placed')).toBeInTheDocument();
   });
 
@@ -324,8 +324,9 @@ describe('Basket mode', () => {
       ],
     });
     const results = screen.getAllByTestId('basket-result');
-    expect(cells(results[0])).toEqual(['SELL 5 INFY', 'error', '—', 'Insufficient funds']);
-    expect(cells(results[1])).toEqual(['BUY 10 SBIN', 'success', 'B1', '—']);
+    expect(cells(results[0])).toEqual(['SELL 5 INFY', '—', 'not placed']);
+    expect(screen.getByTestId('basket-result-reason')).toHaveTextContent('Insufficient funds');
+    expect(cells(results[1])).toEqual(['BUY 10 SBIN', 'B1', 'placed']);
     expect(screen.getByText('Sent: 1 of 2 legs placed')).toBeInTheDocument();
   });
 
