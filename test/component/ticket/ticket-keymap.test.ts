@@ -67,6 +67,12 @@ describe('the ticket follows the window key map', () => {
     expect(document.activeElement).toBe(outside);
     await fireEvent.keyDown(outside, { key: 'k', code: 'KeyK', ctrlKey: true });
     expect(document.activeElement).toBe(screen.getByLabelText('Instrument search'));
+    // And from the ticket's own quantity field, where `/` is typed as text.
+    qty().focus();
+    await fireEvent.keyDown(qty(), { key: '/' });
+    expect(document.activeElement).toBe(qty());
+    await fireEvent.keyDown(qty(), { key: 'k', code: 'KeyK', ctrlKey: true });
+    expect(document.activeElement).toBe(screen.getByLabelText('Instrument search'));
 
     // The send button shows the key that sends now.
     expect(screen.getByRole('button', { name: /^Sell 1 SBIN/ }).querySelector('kbd')?.textContent).toBe(
