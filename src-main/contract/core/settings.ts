@@ -202,16 +202,16 @@ export const SavedBaskets = z
 
 // ---- one-click mode (scalping): armed, a key press sends at once, within these caps ----
 const oneClickFields = {
-  armed: z.boolean({ error: 'armed must be true or false' }),
+  armed: z.boolean({ error: 'One-click armed must be true or false' }),
   /** Largest one-click order in lots (a lot is one share for equities). */
-  maxLots: int('maxLots', 1, 10_000),
+  maxLots: int('Max lots', 1, 10_000),
   /** Rupees: the largest one-click order value at the last price. */
   maxValue: z
-    .number({ error: 'maxValue must be a number' })
-    .positive('maxValue must be positive')
-    .max(1e12, 'maxValue is too large'),
+    .number({ error: 'Max value must be a number' })
+    .positive('Max value must be above ₹0')
+    .max(1e12, 'Max value is too large'),
   /** The least time between two one-click orders. */
-  cooldownMs: int('cooldownMs', 0, 60_000),
+  cooldownMs: int('Cooldown (ms)', 0, 60_000),
 };
 /** Off by default: the trader arms it on purpose, and it stays armed across restarts. */
 export const OneClickSettings = z.object({
