@@ -47,7 +47,7 @@ describe('one-click settings', () => {
   it('refuses a cap that makes no sense, saying which field, and changes nothing', async () => {
     const store = createSettingsStore({ path });
     await store.load();
-    await expect(store.patch({ oneClick: { maxLots: 0 } })).rejects.toThrow(/maxLots must be at least 1/);
+    await expect(store.patch({ oneClick: { maxLots: 0 } })).rejects.toThrow(/Max lots must be at least 1/);
     await expect(store.patch({ oneClick: { armed: 'yes' } as never })).rejects.toThrow(/armed/);
     await expect(store.patch({ oneClick: { bogus: 1 } as never })).rejects.toThrow(/oneClick/);
     expect(store.get().oneClick).toEqual(DEFAULT_SETTINGS.oneClick);
