@@ -152,6 +152,37 @@ describe('one-click mode', () => {
     );
   });
 
+  it('the caps are edited in place: saved to settings, shown on the button; a refusal says why', async () => {
+    const t = await setup();
+    const caps = screen.getByRole('button', { name: /One-click caps/ });
+    expect(caps.textContent).toBe('One-click caps: 10 lots · ₹2,00,000 · 1.0 s');
+    await fireEvent.click(caps);
+    await fireEvent.input(screen.getByLabelText('Max lots'), { target: { value: '2' } });
+    await fireEvent.input(screen.getByLabelText('Max value ₹'), { target: { value: '50,000' } });
+    await fireEvent.input(screen.getByLabelText('Cooldown ms'), { target: { value: '750' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(t.bridge.callsTo('settings.update').at(-1)?.input).toEqual({
+      oneClick: { maxLots: 2, maxValue: 50_000, cooldownMs: 750 },
+    });
+    expect(screen.getByRole('button', { name: /One-click caps/ }).textContent).toBe(
+      'One-click caps: 2 lots · ₹50,000 · 0.8 s',
+    );
+    t.bridge.answer('settings.update', () => ({
+      ok: false,
+      error: {
+        kind: 'invalid_input',
+        message: 'invalid settings: oneClick.maxLots: Max lots must be at least 1',
+      },
+    }));
+    await fireEvent.click(screen.getByRole('button', { name: /One-click caps/ }));
+    await fireEvent.input(screen.getByLabelText('Max lots'), { target: { value: '0' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(screen.getByTestId('one-click-notice').textContent).toContain('Max lots must be at least 1');
+    expect(t.oneClick.settings.maxLots).toBe(2);
+  });
+
   it('is remembered: a fresh page over the same settings starts armed', async () => {
     const t = await setup();
     await t.oneClick.setArmed(true);
