@@ -125,6 +125,27 @@ describe('paper feed: connection and authentication', () => {
     expect(await c.next((m) => m.type === 'auth')).toMatchObject({ status: 'success' });
   });
 
+  it('is offered by the embedded paper profile (the composition gateway port)', async () => {
+    const { embeddedPaperGateway } = await import('../../../src-main/composition/paper-port.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'paper-port-'));
+    const key = 'e'.repeat(64);
+    const embedded = await embeddedPaperGateway({ dataDir, apiKey: key });
+    try {
+      expect(embedded.feedUrl).toBe(`${embedded.url.replace('http://', 'ws://')}/ws`);
+      const c = await connectFeed(embedded.feedUrl ?? '');
+      open.push(c);
+      c.send({ action: 'authenticate', api_key: key });
+      expect(await c.next((m) => m.type === 'auth')).toMatchObject({ status: 'success' });
+    } finally {
+      for (const c of open.splice(0)) await c.close();
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a connection with an Origin header (a web page) and other upgrade paths', async () => {
     const g = await start();
     await expect(connectFeed(g.gateway.feedUrl, { Origin: 'http://evil.example' })).rejects.toThrow(
