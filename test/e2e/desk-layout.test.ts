@@ -108,8 +108,8 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(3);
     const focus = await box(page.getByRole('region', { name: 'Focus pane' }));
     const watch = await box(page.getByRole('region', { name: 'Watchlist' }));
-    // The four default instruments' rows (the last one's bottom edge is the list's).
-    const watchRows = await box(page.locator('tr[data-instrument]').last());
+    // The watchlist's scrolling rows: they end above the toasts (they scroll, never hide under them).
+    const watchRows = await box(page.locator('#watchlist-panel'));
     const tabs = await box(page.getByRole('tablist', { name: 'Focus pane' }));
     const ticket = await box(page.getByRole('region', { name: 'Order ticket' }));
     const books = await box(page.getByRole('region', { name: 'Books' }));

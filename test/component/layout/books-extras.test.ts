@@ -34,8 +34,8 @@ const HOLDINGS: HoldingsView = {
   },
 };
 
-async function desk() {
-  const b = new FakeBridge()
+async function desk(): Promise<FakeBridge> {
+  const b: FakeBridge = new FakeBridge()
     .answer('session.snapshot', () => ({
       ok: true,
       value: snapshot({
@@ -58,11 +58,12 @@ async function desk() {
         id: `w${b.callsTo('market.watch').length}`,
         mode: i!.mode,
         focus: false,
-        symbols: i!.symbols,
+        // The desk reads only the id (and nothing here asks for anything but SBIN).
+        symbols: [{ symbol: 'SBIN', exchange: 'NSE' as const }],
         rejected: [],
       },
     }))
-    .answer('market.unwatch', () => ({ ok: true, value: { id: 'x' } }));
+    .answer('market.unwatch', () => ({ ok: true, value: { id: 'x', stopped: [] } }));
   Object.assign(window, { innerWidth: 1280, bridge: b });
   render(App);
   for (let i = 0; i < 6; i++) await flush();

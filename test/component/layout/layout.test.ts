@@ -113,6 +113,20 @@ describe('the desk (App): resizable, remembered panels', () => {
     expect(screen.getByRole('main').style.getPropertyValue('--books-h')).toBe('340px');
   });
 
+  it('a splitter stops where the window has no more room, and says so in its value and bounds', async () => {
+    const saved = Settings.parse({ layout: { watchlistWidth: 500 } });
+    await desk(bridgeWith(saved), 1280);
+    const watch = screen.getByRole('separator', { name: 'Resize watchlist' });
+    // 30% of 1280 px: the remembered 500 is shown at 384 (and kept for a larger window).
+    expect(watch).toHaveAttribute('aria-valuenow', '384');
+    expect(watch).toHaveAttribute('aria-valuemax', '384');
+    expect(screen.getByRole('main').style.getPropertyValue('--watch-w')).toBe('384px');
+    await fireEvent.keyDown(watch, { key: 'End' });
+    expect(watch).toHaveAttribute('aria-valuenow', '384');
+    await fireEvent.keyDown(watch, { key: 'Home' });
+    expect(watch).toHaveAttribute('aria-valuenow', '200');
+  });
+
   it("a table column's grip widens it by keys, is remembered per table and restored on reload", async () => {
     const saved = Settings.parse({});
     const first = await desk(bridgeWith(saved));
