@@ -138,12 +138,9 @@
     });
   }
 
-  /** @param {string} channel @param {unknown} [input] */
-  async function invoke(channel, input) {
-    if (!(await whenOpen()) || !socket)
-      return failure('network', 'Not connected to the OrderDesk host; is npm run web still running?');
+  /** @param {WebSocket} ws @param {string} channel @param {unknown} [input] */
+  function send(ws, channel, input) {
     const id = nextId++;
-    const ws = socket;
     return new Promise((resolve) => {
       pending.set(id, { channel, resolve });
       try {
@@ -153,6 +150,18 @@
         resolve(failure('invalid_input', `could not send the call: ${String(err)}`));
       }
     });
+  }
+
+  /** @param {string} channel @param {unknown} [input] */
+  function invoke(channel, input) {
+    // With the link open the frame leaves within this call, before the page's own updates of the
+    // turn (the ticket's "Sending…") render: no microtask hop on an order's way out.
+    if (socket && socket.readyState === WebSocket.OPEN) return send(socket, channel, input);
+    return whenOpen().then((open) =>
+      open && socket
+        ? send(socket, channel, input)
+        : failure('network', 'Not connected to the OrderDesk host; is npm run web still running?'),
+    );
   }
 
   /** @param {string} event @param {(payload: unknown) => void} cb */

@@ -93,6 +93,15 @@ describe('page bridge script', () => {
     await expect(r).resolves.toEqual({ ok: true, value: 42 });
   });
 
+  it('with the link open, the frame leaves within the invoke call (before the page renders this turn)', async () => {
+    const { bridge } = load();
+    socket().fire('open');
+    const r = call(bridge, 'orders.place', { symbol: 'SBIN' });
+    expect(socket().lastCall()).toEqual({ id: 1, channel: 'orders.place', input: { symbol: 'SBIN' } });
+    socket().reply({ type: 'reply', id: 1, result: { ok: true, value: { orderid: 'O1' } } });
+    await expect(r).resolves.toEqual({ ok: true, value: { orderid: 'O1' } });
+  });
+
   it('no socket within 10 s: the call resolves with a network error (never rejects)', async () => {
     const { bridge } = load();
     const r = call(bridge, 'books.funds');
