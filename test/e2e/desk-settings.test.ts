@@ -175,6 +175,9 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     expect(await axeSerious('settings light')).toEqual([]);
     await page.getByRole('tab', { name: /^Orders/ }).click();
     await page.getByRole('tab', { name: /^Depth/ }).click();
+    // The depth's bid and ask prices are in the scan and the picture (their tints are theme tokens).
+    await pick('SBIN');
+    await page.locator('td.buy.price button').first().waitFor({ timeout: 15_000 });
     await desk.shots('theme-light');
     expect(await axeSerious('desk light')).toEqual([]);
     // Remembered: a reload comes back light.
@@ -188,6 +191,8 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     await page.getByTestId('theme-dark').check();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
     await page.getByRole('tab', { name: /^Depth/ }).click();
+    await pick('SBIN');
+    await page.locator('td.buy.price button').first().waitFor({ timeout: 15_000 });
     await desk.shots('theme-dark');
   });
 
@@ -239,12 +244,68 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     expect(s.alerts.partial).toBe('sound');
     await desk.shots('settings-notifications');
 
+    // Profiles: the active profile's strategy tag and rate limit; a rate main cannot take is named.
+    await openSettings('profiles');
+    await page.getByTestId('details-rate').fill('500');
+    await page.getByTestId('details-save').click();
+    await expect
+      .poll(() => page.getByTestId('details-rate-note').textContent())
+      .toBe('Rate limit: 1 to 100 requests a second');
+    await page.getByTestId('details-rate').fill('8');
+    await page.getByTestId('details-strategy').fill('Scalper');
+    await page.getByTestId('details-save').click();
+    await expect
+      .poll(async () => {
+        const list = await invoke<{
+          profiles: { id: string; strategy: string; rateLimitPerSecond: number }[];
+        }>(page, 'profiles.list');
+        const paper = list.profiles.find((p) => p.id === 'paper');
+        return `${paper?.strategy} ${paper?.rateLimitPerSecond}`;
+      })
+      .toBe('Scalper 8');
+    await desk.shots('settings-profiles');
+
     await openSettings('keys');
     const change = page.getByTestId('hotkey-change-ticket.buy');
     await change.click();
     await page.keyboard.press('F2');
     await expect.poll(() => page.getByTestId('hotkey-conflicts').textContent()).toMatch(/F2/);
     await desk.shots('settings-keys-conflict');
+    // Nothing was saved: Buy keeps F1 (the narrow screenshot remounted the pane: open Keys again).
+    await openSettings('keys');
+    expect(await page.getByTestId('hotkey-keys-ticket.buy').textContent()).toBe('F1');
     expect(desk.problems).toEqual([]);
+  });
+
+  it('a key remapped in Settings works at once, and the old key no longer does', async () => {
+    await openSettings('keys');
+    const change = page.getByTestId('hotkey-change-ticket.buy');
+    await change.click();
+    await page.keyboard.press('Control+b');
+    await expect
+      .poll(() => page.getByTestId('hotkey-note').textContent())
+      .toBe('Saved · Buy the focused instrument: Ctrl+B');
+    expect(await page.getByTestId('hotkey-keys-ticket.buy').textContent()).toMatch(/^Ctrl\+B/);
+    const buy = ticket().getByRole('radio', { name: /^BUY/ });
+    // The ticket's own label follows the map.
+    await expect.poll(() => ticket().locator('label.buy kbd').textContent()).toBe('Ctrl+B');
+    await page.locator('body').press('Escape');
+    await page.keyboard.press('F2');
+    await expect.poll(() => buy.isChecked()).toBe(false);
+    await page.locator('body').press('Escape');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => buy.isChecked()).toBe(true);
+    await page.keyboard.press('F2');
+    await expect.poll(() => buy.isChecked()).toBe(false);
+    // F1 was Buy's only key before; remapped, it buys nothing.
+    await page.locator('body').press('Escape');
+    await page.keyboard.press('F1');
+    await page.waitForTimeout(300);
+    expect(await buy.isChecked()).toBe(false);
+    await desk.shots('settings-keys-remapped');
+    // Reset all: F1 buys again.
+    await openSettings('keys');
+    await page.getByTestId('hotkey-reset-all').click();
+    await expect.poll(() => page.getByTestId('hotkey-keys-ticket.buy').textContent()).toBe('F1');
   });
 });
