@@ -149,6 +149,37 @@ describe('the desk (App): resizable, remembered panels', () => {
     expect(again.style.gridTemplateColumns.startsWith('44px ')).toBe(true);
   });
 
+  it('crossing the narrow width keeps the same first-run panel (what was typed in it stays)', async () => {
+    const b = new FakeBridge().answer('session.snapshot', () => ({
+      ok: true,
+      value: snapshot({
+        profile: {
+          id: 'live1',
+          name: 'My broker',
+          kind: 'gateway',
+          baseUrl: 'http://127.0.0.1:5000',
+          strategy: 'OrderDesk',
+          rateLimitPerSecond: 10,
+          active: true,
+          hasKey: false,
+        },
+        mode: 'live',
+        connection: 'no_key',
+        apiKey: { profileId: 'live1', present: false, backend: 'memory', persistent: false },
+      }),
+    }));
+    await desk(b);
+    const panel = screen.getByTestId('first-run');
+    const field = panel.querySelector<HTMLInputElement>('input')!;
+    await fireEvent.input(field, { target: { value: 'typed-before' } });
+    Object.assign(window, { innerWidth: 420 });
+    window.dispatchEvent(new Event('resize'));
+    for (let i = 0; i < 3; i++) await flush();
+    expect(screen.getByTestId('first-run')).toBe(panel);
+    expect(field.isConnected).toBe(true);
+    expect(field.value).toBe('typed-before');
+  });
+
   it('crossing the narrow width keeps the same ticket (its typed search and its element)', async () => {
     const saved = Settings.parse({});
     await desk(bridgeWith(saved));
