@@ -8,18 +8,18 @@ export interface PollState {
   busy: boolean;
   /** Consecutive failed polls. */
   failures: number;
-  /** The gateway's feed is live: order updates arrive at once, polling is only the safety net. */
+  /**
+   * The gateway's feed is live: order updates arrive over it at once, so open orders no longer speed
+   * polling up; it keeps the window's pace (books, MTM) as the safety net.
+   */
   feedLive?: boolean;
 }
-
-/** Polling is this many times slower while the feed is live. */
-export const FEED_LIVE_SLOWDOWN = 4;
 
 const MAX_BACKOFF_MS = 30_000;
 
 export function pollInterval(p: PollingIntervals, s: PollState): number {
   const idle = s.visible ? p.visibleMs : p.hiddenMs;
-  const base = (s.busy ? Math.min(p.openOrdersMs, idle) : idle) * (s.feedLive ? FEED_LIVE_SLOWDOWN : 1);
+  const base = s.busy && !s.feedLive ? Math.min(p.openOrdersMs, idle) : idle;
   if (s.failures <= 0) return base;
   return Math.max(base, Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(s.failures, 6)));
 }

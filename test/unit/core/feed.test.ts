@@ -182,11 +182,14 @@ describe('market watches over the feed', () => {
 });
 
 describe('polling while the feed is live, and the profile feedUrl', () => {
-  it('slows polling four times while the feed is live', () => {
+  it('keeps the window pace while the feed is live: open orders no longer speed polling up', () => {
     const p = { visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 };
     const s = { visible: true, busy: true, failures: 0 };
     expect(pollInterval(p, s)).toBe(1000);
-    expect(pollInterval(p, { ...s, feedLive: true })).toBe(4000);
+    expect(pollInterval(p, { ...s, feedLive: true })).toBe(2000);
+    expect(pollInterval(p, { ...s, visible: false })).toBe(1000);
+    expect(pollInterval(p, { ...s, visible: false, feedLive: true })).toBe(10_000);
+    expect(pollInterval(p, { ...s, busy: false, feedLive: true })).toBe(2000);
   });
 
   it('takes a ws(s) feedUrl without credentials or query; old settings without one still parse', () => {
