@@ -177,6 +177,43 @@ describe('paper feed: connection and authentication', () => {
   });
 });
 
+describe('paper feed: keep-alive and limits', () => {
+  it('answers get_broker_info once authenticated', async () => {
+    const g = await start();
+    const c = await authed(g);
+    c.send({ action: 'get_broker_info' });
+    expect(await c.next((m) => m.type === 'broker_info')).toEqual({
+      type: 'broker_info',
+      status: 'success',
+      broker: 'paper',
+      adapter_status: 'connected',
+      supported_features: { ltp: true, quote: true, depth: true },
+    });
+  });
+
+  it('drops a client that does not answer its pings, keeps one that does', async () => {
+    const g = await start({ pingIntervalMs: 20_000 });
+    const alive = await authed(g);
+    const mute = await nonReader(g, { action: 'ping' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.gateway.feed.stats().clients).toBe(2);
+    g.clock.advance(20_000); // first ping to both
+    await new Promise((r) => setTimeout(r, 50)); // the ws client answers with a pong
+    g.clock.advance(20_000); // the mute one never did
+    await new Promise((r) => setTimeout(r, 50));
+    expect(g.gateway.feed.stats().clients).toBe(1);
+    expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+    mute.destroy();
+  });
+
+  it('closes with 1009 on a message over the size limit', async () => {
+    const g = await start({ maxPayloadBytes: 1024 });
+    const c = await client(g);
+    c.send({ action: 'ping', pad: 'x'.repeat(2000) });
+    expect((await c.closed).code).toBe(1009);
+  });
+});
+
 describe('paper feed: market data', () => {
   it('subscribes symbols × mode with an ack, then a first tick per subscription in that mode', async () => {
     const g = await start();
