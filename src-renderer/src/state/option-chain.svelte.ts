@@ -93,8 +93,13 @@ export class OptionChainState {
   readonly rows: ChainRow[] = $derived(
     chainRows(this.window, this.quotes, this.missing, this.atm, this.spot),
   );
-  /** What the watch follows: the shown contracts and the spot (undefined: nothing to follow). */
+  /**
+   * What the watch follows: the shown contracts and the spot (undefined: nothing to follow). Nothing
+   * while a load is under way: the window moves several times then, and each move would start a poll
+   * competing with the load's own reads for the rate budget.
+   */
   readonly watchInput: MarketWatchInput | undefined = $derived.by(() => {
+    if (this.picker.loading || this.quoting) return undefined;
     const symbols = [...(this.spotRef ? [this.spotRef] : []), ...windowContracts(this.window)];
     return symbols.length > 0
       ? {
@@ -128,6 +133,8 @@ export class OptionChainState {
     this.picker.kind = 'options';
     this.spotRef = undefined;
     this.#reset();
+    // A load still quoting is superseded: this one owns the flag now.
+    this.quoting = false;
     await this.picker.loadExpiries();
     if (seq !== this.#seq) return;
     if (expiry && expiry !== this.picker.expiry && this.picker.expiries.includes(expiry)) {
@@ -140,6 +147,7 @@ export class OptionChainState {
   async chooseExpiry(expiry: string): Promise<void> {
     const seq = ++this.#seq;
     this.#reset();
+    this.quoting = false;
     await this.picker.chooseExpiry(expiry);
     if (seq === this.#seq) await this.#quote(seq);
   }

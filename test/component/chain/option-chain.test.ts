@@ -6,6 +6,7 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
+  IpcResult,
   MultiQuotesResponse,
   QuoteData,
   SymbolInfo,
@@ -25,7 +26,7 @@ import {
 import OptionChain from '../../../src-renderer/src/panes/OptionChain.svelte';
 import { OptionChainState } from '../../../src-renderer/src/state/option-chain.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge, deferred } from '../helpers/fake-bridge';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -275,6 +276,28 @@ describe('OptionChainState', () => {
     expect(chain.spot).toBeUndefined();
     // optionPrice's default spot is 24,985: the call and put meet at 25,000.
     expect(chain.atm).toBe(25_000);
+  });
+
+  it('watches nothing while loading, and a load superseded by one that finds nothing is not left loading', async () => {
+    const bridge = new FakeBridge();
+    answerChain(bridge, 24_985);
+    const held = deferred<IpcResult<MultiQuotesResponse>>();
+    bridge.answer('market.multiquotes', () => held.promise);
+    const chain = new OptionChainState(bridge);
+    const first = chain.load('NIFTY', 'NFO');
+    await settle();
+    expect(chain.quoting).toBe(true);
+    expect(chain.rows).toHaveLength(21);
+    expect(chain.watchInput).toBeUndefined();
+
+    bridge.answer('market.expiry', () => ({ ok: true, value: { status: 'success', message: '', data: [] } }));
+    await chain.load('XYZ', 'NFO');
+    expect(chain.picker.message).toBe('No options of XYZ on NFO');
+    expect(chain.quoting).toBe(false);
+    held.resolve({ ok: true, value: { status: 'success', results: [] } });
+    await first;
+    expect(chain.quoting).toBe(false);
+    expect(chain.rows).toEqual([]);
   });
 
   it('says why when the quotes cannot be read, and keeps the rows', async () => {
