@@ -155,18 +155,19 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     await invoke(page, 'settings.update', {
       risk: { maxValuePerOrder: 1e11, maxQuantityPerOrder: 10_000_000 },
     });
+    await mode('Basket');
+    // A basket sent before may still be listed: this one starts empty.
+    while ((await page.getByTestId('basket-leg').count()) > 0)
+      await ticket()
+        .getByRole('button', { name: /^Remove leg 1:/ })
+        .click();
     const known = new Set((await orders()).map((o) => o.orderid));
-    // The paste box stays open while it holds a line to fix (the last test left one).
+    // The paste box is open with no legs, or while it holds a line to fix.
     if (!(await page.getByLabel(/One order a line/).isVisible())) await page.getByText('Paste lines').click();
     await page.getByLabel(/One order a line/).fill('INFY NSE BUY 1\nRELIANCE NSE BUY 30000\nSBIN NSE BUY 2');
     // Delivery: ₹4 crore of RELIANCE under the freeze quantity, beyond the paper account's cash.
     await page.getByLabel('Product for pasted lines').selectOption('CNC');
     await ticket().getByRole('button', { name: 'Add lines' }).click();
-    // The basket sent before is still listed: this one replaces it.
-    for (let i = 0; i < 2; i++)
-      await ticket()
-        .getByRole('button', { name: /^Remove leg 1:/ })
-        .click();
     await expect.poll(() => page.getByTestId('basket-leg').count()).toBe(3);
     await ticket()
       .getByRole('button', { name: /Send basket: 3 orders/ })
@@ -174,7 +175,11 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     const results = page.getByTestId('basket-result');
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(3);
     const rows = await results.evaluateAll((rs) =>
-      rs.map((r) => Array.from(r.children, (c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())),
+      rs.map((r) =>
+        Array.from(r.children, (c: { textContent: string | null }) =>
+          (c.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        ),
+      ),
     );
     const fresh = (await orders()).filter((o) => !known.has(o.orderid));
     const idOf = (symbol: string) =>
