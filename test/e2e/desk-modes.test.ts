@@ -3,6 +3,7 @@
 // target); a split of 105 by 20 places six children with the remainder last (read back from the
 // gateway's order book); a pasted basket with a bad line sends its two good legs and both appear.
 // Screenshots of each mode at 1280×720 and 420 px wide under test-results/.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenPositionResponse, OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
@@ -23,6 +24,19 @@ afterAll(async () => {
 });
 
 const ticket = (): Locator => page.getByRole('form', { name: 'Order ticket' });
+
+/** axe over the ticket as it stands: serious or critical violations (printed, and returned to fail on). */
+async function ticketAxe(where: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .include('form[aria-label="Order ticket"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const bad = r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (bad.length > 0) console.log(bad.join('\n'));
+  return bad;
+}
 
 async function pick(symbol: string): Promise<void> {
   // `/` is the desk's key outside a text field: leave the ticket's field first.
@@ -73,6 +87,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     const sendButton = ticket().getByRole('button', { name: /^BUY 7 SBIN → position/ });
     expect(await sendButton.getAttribute('aria-disabled')).toBe('false');
     await desk.shots('mode-smart');
+    expect(await ticketAxe('mode-smart')).toEqual([]);
 
     await target.press('Enter');
     const check = page.getByTestId('smart-check');
@@ -101,6 +116,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     const sizes = await children.evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent?.trim()));
     expect(sizes).toEqual(['20', '20', '20', '20', '20', '5']);
     await desk.shots('mode-split');
+    expect(await ticketAxe('mode-split')).toEqual([]);
 
     await page.getByLabel('Split size').press('Enter');
     const results = page.getByTestId('split-result');
@@ -198,6 +214,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
         .sort(),
     ).toEqual(['BUY 1 INFY', 'BUY 2 SBIN']);
     await desk.shots('mode-basket-bad-leg');
+    expect(await ticketAxe('mode-basket-bad-leg')).toEqual([]);
   });
 
   it('smart: a resting smart order is counted, and the next preview warns it would overshoot', async () => {
@@ -225,6 +242,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     );
     expect(await page.getByTestId('smart-order').textContent()).toContain('Will send BUY 5 SBIN');
     await desk.shots('mode-smart-warning');
+    expect(await ticketAxe('mode-smart-warning')).toEqual([]);
     expect(desk.problems).toEqual([]);
   });
 });
