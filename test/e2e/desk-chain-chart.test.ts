@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
-import { SHOTS, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+import { SHOTS, WIDE, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
 
 // The page's globals, as seen by functions page.evaluate runs there (this file has no DOM types).
 interface PageCanvas {
@@ -207,6 +207,23 @@ describe('chart', () => {
     await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
     await expect(lines.first().textContent()).resolves.toMatch(/^BUY 2 LMT at /);
     await page.screenshot({ path: join(SHOTS, 'desk-chart-1280.png') });
+    expect(desk.problems).toEqual([]);
+  });
+
+  it('resizes with its container, and is disposed when its tab closes and drawn again when it opens', async () => {
+    const width = (await canvasColours()).width;
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect.poll(async () => (await canvasColours()).width, { timeout: 5_000 }).toBeGreaterThan(width);
+    await page.setViewportSize(WIDE);
+    await expect.poll(async () => (await canvasColours()).width, { timeout: 5_000 }).toBe(width);
+
+    await focusTab('Depth').click();
+    await expect.poll(() => page.locator('.canvas canvas').count()).toBe(0);
+    await focusTab('Chart').click();
+    await expect
+      .poll(() => page.locator('.canvas').getAttribute('data-bars'), { timeout: 20_000 })
+      .not.toBe('0');
+    await expect.poll(async () => (await canvasColours()).candles, { timeout: 10_000 }).toBeGreaterThan(500);
     expect(desk.problems).toEqual([]);
   });
 
