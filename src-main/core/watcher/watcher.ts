@@ -147,7 +147,13 @@ export function createWatcher(o: WatcherOptions): Watcher {
   const last = { orders: '', trades: '', positions: '', funds: '' };
 
   const interval = () =>
-    pollInterval(o.polling(), { visible, busy: open > 0 || pending.length > 0, failures, feedLive });
+    pollInterval(o.polling(), {
+      visible,
+      busy: open > 0 || pending.length > 0,
+      failures,
+      // Unknown outcomes are settled from the book only: they keep the fast pace, feed or not.
+      feedLive: feedLive && pending.length === 0,
+    });
 
   function setState(next: ConnectionState, message?: string): void {
     if (state === next) return;

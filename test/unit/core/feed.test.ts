@@ -1,8 +1,13 @@
 // The feed's pure parts in the core: exactly-once order events when feed updates and (possibly stale)
 // polls interleave, an order_update read as a book row, what market watches ask of the feed and how
 // its ticks read, the slowed polling, and the profile's feedUrl.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
+import { ManualClock, fail, ok } from '../../../src-main/gateway/index.js';
 import {
   Profile,
   Settings,
@@ -13,10 +18,13 @@ import {
 import { depthOfTick, feedSymbols, quoteOfTick } from '../../../src-main/core/market/feed-ticks.js';
 import { feedOrderRecord } from '../../../src-main/core/watcher/feed-order.js';
 import {
+  createWatcher,
   diffOrderBook,
+  openSeenStore,
   pollInterval,
   toSnapshot,
   type SeenOrder,
+  type WatcherClient,
 } from '../../../src-main/core/watcher/index.js';
 
 function row(status: OrderRecord['order_status'], filled: number, quantity = 100): OrderRecord {
@@ -201,5 +209,50 @@ describe('polling while the feed is live, and the profile feedUrl', () => {
       expect(Profile.safeParse({ ...base, feedUrl: bad }).success).toBe(false);
     const old = Settings.parse({ profiles: [{ ...base, kind: 'gateway' }] });
     expect(old.profiles.find((p) => p.id === 'live')?.feedUrl).toBeUndefined();
+  });
+});
+
+describe('the watcher with a live feed', () => {
+  it('keeps the fast pace while an unknown outcome waits (only the book settles it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feed-watcher-'));
+    const store = openSeenStore(join(dir, 'watcher.db'));
+    const statistics = {
+      total_buy_orders: 0,
+      total_sell_orders: 0,
+      total_completed_orders: 0,
+      total_open_orders: 1,
+      total_rejected_orders: 0,
+    };
+    const client: WatcherClient = {
+      orderbook: async () =>
+        ok({ status: 'success' as const, data: { orders: [row('open', 0)], statistics } }),
+      positionbook: async () => ok({ status: 'success' as const, data: [] }),
+      funds: async () => fail({ kind: 'network', message: 'x' }),
+      tradebook: async () => ok({ status: 'success' as const, data: [] }),
+      multiquotes: async () => fail({ kind: 'not_offered', message: 'x' }),
+      depth: async () => fail({ kind: 'not_offered', message: 'x' }),
+    };
+    const w = createWatcher({
+      profileId: 'paper',
+      client,
+      clock: new ManualClock(0),
+      store,
+      polling: () => ({ visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 }),
+      emit: () => undefined,
+      logger: createMemoryLogger(),
+      visible: true,
+    });
+    try {
+      await w.pollNow();
+      expect(w.interval()).toBe(1000);
+      w.setFeedLive(true);
+      expect(w.interval()).toBe(2000);
+      w.trackUnknown('j1', { operation: 'cancelorder', orderid: '7' }, new Set(['7']));
+      expect(w.interval()).toBe(1000);
+    } finally {
+      await w.stop();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
