@@ -8,8 +8,10 @@ import type {
   PlaceOrderIpcInput,
   PriceType,
   Product,
+  RiskLimits,
 } from '../../../src-main/contract/index.js';
 import { priceInputText } from '../lib/format';
+import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
 import {
   buildPlaceRequest,
@@ -78,7 +80,7 @@ export class TicketState {
   instrumentError = $state<string | undefined>();
   loading = $state(false);
   lastPrice = $state<number | undefined>();
-  limits = $state<TicketLimits | undefined>();
+  limits = $state<(TicketLimits & Partial<Pick<RiskLimits, 'symbolOverrides'>>) | undefined>();
   /** Why the risk limits could not be read (the core still applies them on send). */
   limitsError = $state<string | undefined>();
 
@@ -110,7 +112,8 @@ export class TicketState {
   });
   readonly context: TicketContext = $derived({
     instrument: this.instrument,
-    limits: this.limits,
+    // The instrument's own per-symbol limits where it has them.
+    limits: limitsForInstrument(this.limits, this.instrument),
     lastPrice: this.lastPrice,
   });
   /** Which of price, trigger and disclosed quantity the price type uses (show only those). */
@@ -203,10 +206,17 @@ export class TicketState {
       const inst = this.instrument;
       if (inst && e.symbol === inst.symbol && e.exchange === inst.exchange) this.lastPrice = e.ltp;
     };
+    let settingsSeq = 0;
     const offs = [
       this.#bridge.on('market.ltp', apply),
       this.#bridge.on('market.quote', apply),
       this.#bridge.on('market.depth', apply),
+      // A limit changed in Settings applies to the next order the ticket judges (newest change only).
+      this.#bridge.on('settings.changed', (e) => {
+        if (e.seq <= settingsSeq) return;
+        settingsSeq = e.seq;
+        this.limits = e.settings.risk;
+      }),
     ];
     return () => offs.forEach((off) => off());
   }
