@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Settings } from '../../../src-main/contract/index.js';
 import App from '../../../src-renderer/src/App.svelte';
 import { flush, snapshot } from '../books/fixtures';
 import { installLayout } from '../books/jsdom-layout';
@@ -34,6 +35,32 @@ describe('the desk (App): the focus area and the ticket commands', () => {
       expect(panel.textContent?.trim()).not.toBe('');
       expect(panel.querySelector('[role="alert"].coming')).toBeNull();
     }
+  });
+
+  it('Settings stay mounted once opened: a half-typed field survives a look at Depth', async () => {
+    const b = await setup();
+    b.answer('settings.get', () => ({ ok: true, value: Settings.parse({}) }));
+    await fireEvent.click(screen.getByRole('tab', { name: /Settings/ }));
+    // The pane is a lazy chunk: its first import takes a moment.
+    const field = await vi.waitFor(
+      () => {
+        const el = document
+          .getElementById('focus-panel')!
+          .querySelector<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"])');
+        if (!el) throw new Error('no settings field yet');
+        return el;
+      },
+      { timeout: 15_000 },
+    );
+    await fireEvent.input(field, { target: { value: '4321' } });
+    await fireEvent.click(screen.getByRole('tab', { name: 'Depth' }));
+    for (let i = 0; i < 3; i++) await flush();
+    expect(field.closest('[hidden]')).not.toBeNull();
+    await fireEvent.click(screen.getByRole('tab', { name: /Settings/ }));
+    for (let i = 0; i < 3; i++) await flush();
+    expect(field.isConnected).toBe(true);
+    expect(field.value).toBe('4321');
+    expect(field.closest('[hidden]')).toBeNull();
   });
 
   it('F6 brings Depth back from another focus tab and focuses it', async () => {
