@@ -4,6 +4,7 @@
 // reloads its bars on an interval switch, marks a fill and draws a working order's price line.
 // Screenshots at 1280×720 (and 420 px) under test-results/.
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
@@ -62,6 +63,17 @@ async function canvasColours(): Promise<{ candles: number; buy: number; width: n
   });
 }
 
+/** axe (WCAG 2.x A/AA, best practice) over one pane: its serious and critical violations, in words. */
+async function axeProblems(selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 describe('option chain', () => {
   it('lists strikes around the spot with the ATM marked, and a price click fills the ticket without sending', async () => {
     const ordersBefore = (await invoke<OrdersView>(page, 'books.orders')).orders.length;
@@ -88,6 +100,7 @@ describe('option chain', () => {
       .poll(() => atm.locator('td.ltp button').first().textContent(), { timeout: 10_000 })
       .toMatch(/^\d[\d,]*\.\d{2}$/);
     await page.screenshot({ path: join(SHOTS, 'desk-chain-1280.png') });
+    expect(await axeProblems('.chain')).toEqual([]);
 
     // The ATM call's ask: a BUY of that contract at the ask, in the ticket, not sent.
     const ask = atm.locator('td.ask button').first();
@@ -207,6 +220,7 @@ describe('chart', () => {
     await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
     await expect(lines.first().textContent()).resolves.toMatch(/^BUY 2 LMT at /);
     await page.screenshot({ path: join(SHOTS, 'desk-chart-1280.png') });
+    expect(await axeProblems('.chart')).toEqual([]);
     expect(desk.problems).toEqual([]);
   });
 
@@ -242,12 +256,14 @@ describe('chart', () => {
       .toBeGreaterThan(700);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'desk-chart-light-1280.png') });
+    expect(await axeProblems('.chart')).toEqual([]);
     await focusTab('Chain').click();
     await page
       .getByRole('grid', { name: /option chain/ })
       .locator('tbody tr.atm')
       .waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(SHOTS, 'desk-chain-light-1280.png') });
+    expect(await axeProblems('.chain')).toEqual([]);
     await invoke(page, 'settings.update', { shell: { theme: 'dark' } });
     expect(desk.problems).toEqual([]);
   });
