@@ -3,7 +3,13 @@
 // basket's totals, and which gateway result answers which leg.
 import type { BasketLeg, BasketOrderResponse } from '../../../src-main/contract/index.js';
 import { addDec, decOf, divDec, mulDec, parseDecimal, ZERO, type Dec } from './decimal';
-import { instrumentKind, leverageFor } from './ticket-rules';
+import {
+  instrumentKind,
+  leverageFor,
+  validateTicket,
+  type TicketInstrument,
+  type TicketLimits,
+} from './ticket-rules';
 
 export type LegResult = BasketOrderResponse['results'][number];
 
@@ -101,4 +107,31 @@ export function resultText(
   if (r.status === 'success') return { tone: 'ok', text: bookStatus ?? 'placed' };
   // The gateway's sentence goes on a line of its own: it does not fit a status cell.
   return { tone: 'bad', text: 'not placed', ...(r.message ? { reason: r.message } : {}) };
+}
+
+/**
+ * Why a leg would be refused, by the ticket's own rules (lot, tick, freeze, product, price band, the
+ * per-order limits) for the instrument as market.symbol describes it; the core checks them again.
+ */
+export function legIssues(
+  leg: BasketLeg,
+  instrument: TicketInstrument | undefined,
+  limits: TicketLimits | undefined,
+  lastPrice: number | undefined,
+): string[] {
+  if (!instrument) return [];
+  const draft = {
+    side: leg.action,
+    quantityText: String(leg.quantity),
+    quantityUnit: 'shares' as const,
+    product: leg.product,
+    priceType: leg.pricetype,
+    priceText: leg.price > 0 ? String(leg.price) : '',
+    triggerText: leg.trigger_price > 0 ? String(leg.trigger_price) : '',
+    disclosedText: leg.disclosed_quantity > 0 ? String(leg.disclosed_quantity) : '',
+  };
+  // A market leg with no last price here is still valued by the core, from its own quote.
+  return validateTicket(draft, { instrument, limits, lastPrice })
+    .filter((i) => i.code !== 'value_unknown')
+    .map((i) => i.message);
 }

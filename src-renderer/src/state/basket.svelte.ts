@@ -11,7 +11,12 @@ import type {
   SavedBasket,
 } from '../../../src-main/contract/index.js';
 import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib/basket-lines';
-import { basketTotals } from '../lib/basket-rules';
+import { basketTotals, legIssues } from '../lib/basket-rules';
+import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
+
+/** An instrument as market.symbol described it, or why it could not. */
+type LegInstrument = { ok: true; info: TicketInstrument } | { ok: false; message: string };
+const keyOf = (l: Pick<BasketLeg, 'exchange' | 'symbol'>) => `${l.exchange}:${l.symbol}`;
 
 /** settings.baskets holds at most this many (the contract's BASKET_LIMIT). */
 export const SAVED_BASKET_LIMIT = 20;
@@ -41,7 +46,20 @@ export class BasketState {
   saved = $state.raw<SavedBasket[]>([]);
   savedProblem = $state<string | undefined>();
 
-  readonly totals = $derived(basketTotals(this.legs, (l) => this.ltps[`${l.exchange}:${l.symbol}`]));
+  /** Lot, tick and freeze of each leg's instrument (market.symbol), by `EXCHANGE:SYMBOL`. */
+  instruments = $state.raw<Record<string, LegInstrument>>({});
+  /** The risk limits (settings.risk), read with the saved baskets. */
+  limits = $state.raw<TicketLimits | undefined>();
+
+  readonly totals = $derived(basketTotals(this.legs, (l) => this.ltps[keyOf(l)]));
+  /** Each leg's problems in words (an unknown instrument, lot, tick, freeze, limits); empty when fine. */
+  readonly issues = $derived(
+    this.legs.map((l) => {
+      const inst = this.instruments[keyOf(l)];
+      if (inst && !inst.ok) return [inst.message];
+      return legIssues(l, inst?.info, this.limits, this.ltps[keyOf(l)]);
+    }),
+  );
   readonly #key = $derived(this.legs.length > 0 ? JSON.stringify(this.legs) : undefined);
   /** The legs were sent as they stand: another send waits for a change. */
   readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
@@ -73,6 +91,7 @@ export class BasketState {
     this.legs = [...this.legs, leg as BasketLeg];
     this.notice = `Added ${leg.action} ${leg.quantity} ${leg.symbol}: ${this.legs.length} in the basket`;
     void this.refreshQuotes();
+    void this.refreshInstruments();
     return true;
   }
 
@@ -92,6 +111,7 @@ export class BasketState {
       (errors.length > 0 ? `, ${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix` : '') +
       (dropped > 0 ? `, ${dropped} left out: at most ${MAX_BASKET_LINES} legs` : '');
     if (taken.length > 0) void this.refreshQuotes();
+    void this.refreshInstruments();
     return taken.length;
   }
 
@@ -106,7 +126,6 @@ export class BasketState {
 
   /** Last prices for the legs (market legs are valued at them). */
   async refreshQuotes(): Promise<void> {
-    const keyOf = (l: BasketLeg) => `${l.exchange}:${l.symbol}`;
     const symbols = this.legs
       .filter((l, i) => this.legs.findIndex((m) => keyOf(m) === keyOf(l)) === i)
       .map((l) => ({ symbol: l.symbol, exchange: l.exchange }));
@@ -155,6 +174,22 @@ export class BasketState {
     return outcome;
   }
 
+  /**
+   * Reads the saved baskets and limits, and follows later changes (settings.changed carries the
+   * settings as saved, newest seq only). Returns the stop.
+   */
+  start(): () => void {
+    let seq = 0;
+    const off = this.#bridge.on('settings.changed', (e) => {
+      if (e.seq <= seq) return;
+      seq = e.seq;
+      this.saved = e.settings.baskets;
+      this.limits = e.settings.risk;
+    });
+    void this.loadSaved();
+    return off;
+  }
+
   async loadSaved(): Promise<void> {
     const r = await this.#bridge.invoke('settings.get');
     if (!r.ok) {
@@ -162,7 +197,25 @@ export class BasketState {
       return;
     }
     this.saved = r.value.baskets;
+    this.limits = r.value.risk;
     this.savedProblem = undefined;
+  }
+
+  /** Reads each new leg's instrument (lot, tick, freeze), so a leg the rules refuse says so here. */
+  async refreshInstruments(): Promise<void> {
+    const wanted = this.legs.filter(
+      (l, i) => !(keyOf(l) in this.instruments) && this.legs.findIndex((m) => keyOf(m) === keyOf(l)) === i,
+    );
+    const answers = await Promise.all(
+      wanted.map(async (l) => {
+        const r = await this.#bridge.invoke('market.symbol', { symbol: l.symbol, exchange: l.exchange });
+        const value: LegInstrument = r.ok
+          ? { ok: true, info: r.value }
+          : { ok: false, message: r.error.message };
+        return [keyOf(l), value] as const;
+      }),
+    );
+    if (answers.length > 0) this.instruments = { ...this.instruments, ...Object.fromEntries(answers) };
   }
 
   /** Saves the legs under a name (replacing a basket of that name); false with a reason if refused. */
@@ -191,6 +244,7 @@ export class BasketState {
     this.legs = b.legs.map((l) => ({ ...l }));
     this.notice = `Loaded “${name}” (${b.legs.length} legs)`;
     void this.refreshQuotes();
+    void this.refreshInstruments();
     return true;
   }
 

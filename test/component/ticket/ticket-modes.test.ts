@@ -9,6 +9,7 @@ import type {
   OrdersView,
   SmartOrderIpcInput,
   SmartOrderResponse,
+  SymbolInfo,
 } from '../../../src-main/contract/index.js';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
@@ -49,7 +50,7 @@ interface MountOptions extends FixtureOptions {
 }
 
 async function mount(o: MountOptions = {}) {
-  const f = deskFixture({ instruments: [SBIN, NIFTY_FUT], ...o });
+  const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, INFY], ...o });
   const storage = memoryStorage();
   const modes = new TicketModes(f.bridge, storage);
   if (o.mode) modes.set(o.mode);
@@ -411,6 +412,34 @@ describe('Basket mode', () => {
     expect(screen.getByTestId('smart-check')).toHaveTextContent('As previewed: BUY 5 (order D2)');
   });
 
+  it('a leg the ticket’s rules refuse is named under it and holds the basket back', async () => {
+    const { bridge, modes } = await mount({ mode: 'basket' });
+    // Off the lot (65) and an instrument the gateway does not know: the core would refuse the basket.
+    modes.basket.pasteText = 'NIFTY25NOV26FUT NFO BUY 10 25800.1\nNOPE NSE BUY 1 10\nSBIN NSE BUY 1 905.30';
+    modes.basket.addPasted();
+    await settle();
+    const issues = screen.getAllByTestId('basket-leg-issue').map((r) => r.textContent?.trim());
+    expect(issues).toEqual([
+      'Leg 1: Quantity must be a multiple of the lot size 65',
+      'Leg 2: Symbol NOPE not found in exchange NSE',
+    ]);
+    const send = screen.getByRole('button', { name: /Send basket: 3 orders/ });
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    send.focus();
+    await enter(send);
+    await settle();
+    // The press says why beside the button, never silently.
+    expect(screen.getAllByText('Leg 1: Quantity must be a multiple of the lot size 65')).toHaveLength(2);
+    expect(bridge.callsTo('orders.basket')).toHaveLength(0);
+    // Removed, the rest may go.
+    await fireEvent.click(screen.getByRole('button', { name: /^Remove leg 2:/ }));
+    await fireEvent.click(screen.getByRole('button', { name: /^Remove leg 1:/ }));
+    expect(screen.getByRole('button', { name: /Send basket: 1 order/ })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
+  });
+
   it('saves a named basket in settings and loads it back', async () => {
     const { bridge, settings, modes } = await mount({ mode: 'basket' });
     modes.basket.pasteText = 'SBIN NSE BUY 3\nINFY NSE SELL 2 1500';
@@ -441,6 +470,8 @@ describe('Basket mode', () => {
     expect(screen.getAllByTestId('basket-leg')).toHaveLength(2);
   });
 });
+
+const INFY: SymbolInfo = { ...SBIN, symbol: 'INFY', name: 'INFOSYS', token: '2' };
 
 function quote(ltp: number) {
   return { ask: ltp, bid: ltp, high: ltp, low: ltp, ltp, open: ltp, prev_close: ltp, volume: 0 };
