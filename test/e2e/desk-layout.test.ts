@@ -72,9 +72,21 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     await page.keyboard.press('Shift+ArrowRight');
     expect(await valueOf(ticket)).toBe(300);
 
+    // The Orders table's Time column, widened from its grip by keys (88 px → 112 px).
+    const timeHead = page.getByRole('table', { name: 'Orders' }).getByRole('columnheader', { name: 'Time' });
+    expect(Math.round((await box(timeHead)).width)).toBe(88);
+    await page.getByRole('separator', { name: 'Resize Time column' }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Math.round((await box(timeHead)).width)).toBe(112);
+
     await expect
       .poll(async () => (await invoke<{ layout: unknown }>(page, 'settings.get')).layout, { timeout: 5000 })
-      .toMatchObject({ watchlistWidth: 304, booksHeight: 360, ticketWidth: 300 });
+      .toMatchObject({
+        watchlistWidth: 304,
+        booksHeight: 360,
+        ticketWidth: 300,
+        tableColumns: { Orders: { time: 112 } },
+      });
     await desk.shots('layout-resized');
 
     await page.reload();
@@ -83,6 +95,11 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     expect(await valueOf(separator('Resize books panel'))).toBe(360);
     expect(await valueOf(separator('Resize order ticket'))).toBe(300);
     expect((await box(page.getByRole('region', { name: 'Books' }))).height).toBe(360);
+    await expect.poll(async () => Math.round((await box(timeHead)).width)).toBe(112);
+    // Enter on the grip gives the column its own width back.
+    await page.getByRole('separator', { name: 'Resize Time column' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => Math.round((await box(timeHead)).width)).toBe(88);
 
     // Back to the defaults (Enter on each handle) for the flows that follow.
     for (const name of ['Resize watchlist', 'Resize books panel', 'Resize order ticket']) {
