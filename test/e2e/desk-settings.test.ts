@@ -173,6 +173,13 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     );
     await desk.shots('settings-light');
     expect(await axeSerious('settings light')).toEqual([]);
+    // Every section keeps contrast in light.
+    for (const section of ['risk', 'profiles', 'notifications', 'keys'] as const) {
+      await page.getByTestId(`settings-tab-${section}`).click();
+      expect(await axeSerious(`settings ${section} light`), section).toEqual([]);
+    }
+    await page.getByTestId('settings-tab-risk').click();
+    await desk.shots('settings-risk-light');
     await page.getByRole('tab', { name: /^Orders/ }).click();
     await page.getByRole('tab', { name: /^Depth/ }).click();
     // The depth's bid and ask prices are in the scan and the picture (their tints are theme tokens).
