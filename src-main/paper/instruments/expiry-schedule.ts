@@ -1,17 +1,18 @@
 // When contracts expire, relative to a given IST `today`. Since SEBI's 2025 rationalisation NSE
 // derivatives expire on Tuesdays and BSE ones on Thursdays; monthlies are the month's last such day.
-// No holiday calendar is modelled, so an expiry never moves for a holiday (weekends are handled).
+// An expiry falling on a weekend or an exchange holiday moves to the trading day before it, as the
+// exchanges move them (exchange-calendar.ts).
 import {
-  businessDaysBefore,
+  addDays,
   dateOf,
-  lastBusinessDayOfMonth,
+  lastDayOfMonth,
   lastWeekdayOfMonth,
   nextWeekdays,
-  onOrBeforeBusinessDay,
   parseIso,
   THURSDAY,
   TUESDAY,
 } from './calendar.js';
+import { onOrBeforeTradingDay } from './exchange-calendar.js';
 import type { McxExpiryRule } from './data/commodities.js';
 
 type MonthRule = (year: number, month0: number) => string;
@@ -44,7 +45,7 @@ export function exchangeWeekday(exchange: 'NFO' | 'BFO'): number {
 
 export function monthlyRule(exchange: 'NFO' | 'BFO'): MonthRule {
   const wd = exchangeWeekday(exchange);
-  return (y, m) => lastWeekdayOfMonth(y, m, wd);
+  return (y, m) => onOrBeforeTradingDay(exchange, lastWeekdayOfMonth(y, m, wd));
 }
 
 const QUARTER_MONTHS = [2, 5, 8, 11];
@@ -67,9 +68,11 @@ export function indexOptionExpiries(
 ): IndexOptionExpiries {
   const rule = monthlyRule(exchange);
   const monthlies = monthlyExpiries(today, rule, 3);
-  const near = [
-    ...new Set([...nextWeekdays(today, exchangeWeekday(exchange), weeklies), ...monthlies]),
-  ].sort();
+  // A weekly moved off a holiday may land before today (today is then past it).
+  const weekly = nextWeekdays(today, exchangeWeekday(exchange), weeklies)
+    .map((d) => onOrBeforeTradingDay(exchange, d))
+    .filter((d) => d >= today);
+  const near = [...new Set([...weekly, ...monthlies])].sort();
   const lastNear = near[near.length - 1] ?? today;
   const quarterly = monthlyExpiries(today, rule, quarterlies + 12, QUARTER_MONTHS)
     .filter((d) => d > lastNear)
@@ -84,20 +87,28 @@ export function indexOptionExpiries(
 export function mcxRule(rule: McxExpiryRule): MonthRule {
   switch (rule) {
     case 'day19':
-      return (y, m) => onOrBeforeBusinessDay(dateOf(y, m, 19));
+      return (y, m) => onOrBeforeTradingDay('MCX', dateOf(y, m, 19));
     case 'day26':
-      return (y, m) => onOrBeforeBusinessDay(dateOf(y, m, 26));
+      return (y, m) => onOrBeforeTradingDay('MCX', dateOf(y, m, 26));
     case 'day5':
-      return (y, m) => onOrBeforeBusinessDay(dateOf(y, m, 5));
+      return (y, m) => onOrBeforeTradingDay('MCX', dateOf(y, m, 5));
     case 'monthEnd':
-      return (y, m) => lastBusinessDayOfMonth(y, m);
+      return (y, m) => onOrBeforeTradingDay('MCX', lastDayOfMonth(y, m));
   }
 }
 
-/** Options on an MCX future expire the business day before the future. */
-export function mcxOptionExpiry(futureExpiry: string): string {
-  return businessDaysBefore(futureExpiry, 1);
+/** The n-th trading day of `exchange` before `iso` (n >= 1). */
+function tradingDaysBefore(exchange: string, iso: string, n: number): string {
+  let d = iso;
+  for (let i = 0; i < n; i++) d = onOrBeforeTradingDay(exchange, addDays(d, -1));
+  return d;
 }
 
-/** NSE currency contracts: two business days before the month's last business day. */
-export const cdsRule: MonthRule = (y, m) => businessDaysBefore(lastBusinessDayOfMonth(y, m), 2);
+/** Options on an MCX future expire the trading day before the future. */
+export function mcxOptionExpiry(futureExpiry: string): string {
+  return tradingDaysBefore('MCX', futureExpiry, 1);
+}
+
+/** NSE currency contracts: two trading days before the month's last trading day. */
+export const cdsRule: MonthRule = (y, m) =>
+  tradingDaysBefore('CDS', onOrBeforeTradingDay('CDS', lastDayOfMonth(y, m)), 2);

@@ -44,21 +44,22 @@ describe('expiry lookup', () => {
       instrumenttype: 'options',
       today: TODAY,
     });
-    expect(got.slice(0, 4)).toEqual(['24-NOV-26', '01-DEC-26', '08-DEC-26', '15-DEC-26']);
+    expect(got.slice(0, 4)).toEqual(['23-NOV-26', '01-DEC-26', '08-DEC-26', '15-DEC-26']);
     expect(got).toContain('26-JAN-27');
     expect(got).toContain('30-MAR-27');
     const isos = got.map((e) => parseExpiry(e) as string);
     expect(isos).toEqual([...isos].sort());
-    expect(isos.every((d) => d >= TODAY && weekdayOf(d) === 2)).toBe(true);
+    // Tuesdays, except 24-Nov (an NSE holiday) moved to the Monday before.
+    expect(isos.every((d) => d >= TODAY && (weekdayOf(d) === 2 || d === '2026-11-23'))).toBe(true);
   });
 
   it('lists three monthly futures', () => {
     expect(
       listExpiries(master, { symbol: 'NIFTY', exchange: 'NFO', instrumenttype: 'futures', today: TODAY }),
-    ).toEqual(['24-NOV-26', '29-DEC-26', '26-JAN-27']);
+    ).toEqual(['23-NOV-26', '29-DEC-26', '26-JAN-27']);
     expect(
       listExpiries(master, { symbol: 'RELIANCE', exchange: 'NFO', instrumenttype: 'futures', today: TODAY }),
-    ).toEqual(['24-NOV-26', '29-DEC-26', '26-JAN-27']);
+    ).toEqual(['23-NOV-26', '29-DEC-26', '26-JAN-27']);
     expect(
       listExpiries(master, { symbol: 'SENSEX', exchange: 'BFO', instrumenttype: 'futures', today: TODAY }),
     ).toEqual(['26-NOV-26', '31-DEC-26', '28-JAN-27']);
@@ -71,7 +72,7 @@ describe('expiry lookup', () => {
       instrumenttype: 'options',
       today: TODAY,
     });
-    expect(next50).toEqual(['24-NOV-26', '29-DEC-26', '26-JAN-27']);
+    expect(next50).toEqual(['23-NOV-26', '29-DEC-26', '26-JAN-27']);
     const nifty = listExpiries(master, {
       symbol: 'NIFTY',
       exchange: 'NFO',

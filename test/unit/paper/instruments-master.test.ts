@@ -143,9 +143,9 @@ describe('instrument master: symbols and fields', () => {
     });
     expect(bad).toEqual([]);
     const nifty = master.derivatives('NFO', 'NIFTY').filter((r) => r.kind === 'FUT');
-    expect(nifty.map((r) => r.symbol)).toEqual(['NIFTY24NOV26FUT', 'NIFTY29DEC26FUT', 'NIFTY26JAN27FUT']);
+    expect(nifty.map((r) => r.symbol)).toEqual(['NIFTY23NOV26FUT', 'NIFTY29DEC26FUT', 'NIFTY26JAN27FUT']);
     expect(nifty[0]).toMatchObject({
-      brsymbol: 'NIFTY FUT 24 NOV 26',
+      brsymbol: 'NIFTY FUT 23 NOV 26',
       brexchange: 'NSE_FO',
       instrumenttype: 'FUTIDX',
       tickSize: 0.1,
@@ -286,7 +286,7 @@ describe('instrument master: coverage (issue 2)', () => {
   it('NFO: index and stock futures on three monthly expiries; index weeklies, stock monthlies', () => {
     const nfo = master.all.filter((r) => r.exchange === 'NFO');
     const futExpiries = expiriesOf(nfo.filter((r) => r.kind === 'FUT'));
-    expect([...futExpiries]).toEqual(['24-NOV-26', '29-DEC-26', '26-JAN-27']);
+    expect([...futExpiries]).toEqual(['23-NOV-26', '29-DEC-26', '26-JAN-27']);
     const stockFutNames = new Set(nfo.filter((r) => r.instrumenttype === 'FUTSTK').map((r) => r.name));
     expect(stockFutNames.size).toBeGreaterThan(100);
     for (const name of stockFutNames) {
@@ -340,7 +340,7 @@ describe('instrument master: dates and determinism', () => {
         .sort(),
     );
     expect([...nifty].slice(0, 8)).toEqual([
-      '2026-11-24',
+      '2026-11-23', // Tuesday 24-Nov is an NSE holiday (Guru Nanak Jayanti): moved to Monday
       '2026-12-01',
       '2026-12-08',
       '2026-12-15',
@@ -351,7 +351,7 @@ describe('instrument master: dates and determinism', () => {
     ]);
     expect(nifty.has('2027-01-26')).toBe(true); // third monthly, beyond the weeklies
     expect(nifty.has('2027-03-30')).toBe(true); // quarterly
-    expect([...nifty].filter((d) => weekdayOf(d) !== 2)).toEqual([]);
+    expect([...nifty].filter((d) => weekdayOf(d) !== 2)).toEqual(['2026-11-23']);
     expect(master.derivatives('BFO', 'SENSEX').filter((r) => weekdayOf(r.expiryDate ?? '') !== 4)).toEqual(
       [],
     );
@@ -361,7 +361,7 @@ describe('instrument master: dates and determinism', () => {
         .filter((r) => r.kind === 'FUT')
         .map((r) => r.expiryDate),
     );
-    expect([...bank]).toEqual(['2026-11-24', '2026-12-29', '2027-01-26']);
+    expect([...bank]).toEqual(['2026-11-23', '2026-12-29', '2027-01-26']);
     const expiries = new Set(master.all.map((r) => r.expiryDate ?? '').filter((d) => d !== ''));
     expect([...expiries].filter((d) => [0, 6].includes(weekdayOf(d)))).toEqual([]);
   });
@@ -380,7 +380,7 @@ describe('instrument master: dates and determinism', () => {
 
   it('moves expiries with the date', () => {
     const later = buildMaster({ seed: 42, today: addDays(TODAY, 7) });
-    expect(later.get('NFO', 'NIFTY24NOV26FUT')).toBeUndefined();
+    expect(later.get('NFO', 'NIFTY23NOV26FUT')).toBeUndefined();
     expect(later.get('NFO', 'NIFTY23FEB27FUT')).toBeDefined();
     expect(later.get('NSE', 'RELIANCE')?.token).toBe(master.get('NSE', 'RELIANCE')?.token);
   });

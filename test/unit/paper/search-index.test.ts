@@ -216,7 +216,7 @@ describe('symbol search: examples', () => {
   it('equities: exact symbol on NSE and BSE first, then its derivatives', () => {
     const rel = index.search('reliance');
     expect(rel.slice(0, 2).map((r) => `${r.exchange}:${r.symbol}`)).toEqual(['NSE:RELIANCE', 'BSE:RELIANCE']);
-    expect(rel[2]?.symbol).toBe('RELIANCE24NOV26FUT');
+    expect(rel[2]?.symbol).toBe('RELIANCE23NOV26FUT');
     const infy = index.search('INFY', 'NSE');
     expect(infy.map((r) => r.symbol)).toEqual(['INFY']);
     const sbi = index.search('SBI');
