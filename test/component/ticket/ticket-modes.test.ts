@@ -168,6 +168,27 @@ describe('Smart mode', () => {
     expect(screen.getByText(/Already sent as it stands/)).toBeInTheDocument();
   });
 
+  it('shows the position the books hold before a target is typed', async () => {
+    const { books } = await mount({ mode: 'smart' });
+    books.positions = {
+      positions: [
+        {
+          symbol: 'SBIN',
+          exchange: 'NSE',
+          product: 'CNC',
+          quantity: -25,
+          averagePrice: 900,
+          ltp: 905,
+          mtm: -125,
+        },
+      ],
+      totalMtm: -125,
+    };
+    await settle();
+    expect(screen.getByTestId('smart-booked')).toHaveTextContent('Position in the books -25 (CNC)');
+    expect(screen.getByText('Type the target position (negative for short, 0 to exit)')).toBeInTheDocument();
+  });
+
   it('says "no action" when the position is already at the target', async () => {
     await mount({ mode: 'smart', position: 100 });
     await fireEvent.input(screen.getByLabelText('Target position'), { target: { value: '100' } });
