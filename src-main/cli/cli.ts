@@ -71,6 +71,8 @@ async function viaCore(
     secretStore: o.store,
     startPaperGateway: embeddedPaperGateway,
     profile: o.profile,
+    // One call and out: the gateway's WebSocket feed would only be opened to be closed.
+    feeds: false,
     ...(o.fetch ? { fetch: o.fetch } : {}),
   });
   try {

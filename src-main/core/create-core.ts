@@ -88,6 +88,8 @@ export interface CorePorts {
   visible?: boolean;
   /** Tests: the feed reconnects sooner after a drop (default 500 ms, doubling). */
   feedRetryBaseMs?: number;
+  /** Listen to the profile's WebSocket feed (default true); a one-shot CLI run has no use for it. */
+  feeds?: boolean;
   /**
    * Runs on this profile instead of the saved active one, and saves no switch to it (the CLI's
    * --profile and --url). One that settings do not hold is transient: it lasts as long as this core.
@@ -293,7 +295,7 @@ export function createCore(ports: CorePorts): Core {
   function openFeed(profile: Profile, watcher: Watcher): void {
     feed?.close();
     feed = undefined;
-    const url = feedUrlFor(profile, paper?.feedUrl);
+    const url = ports.feeds === false ? undefined : feedUrlFor(profile, paper?.feedUrl);
     if (!url) return;
     feed = openFeedLink({
       profileId: profile.id,

@@ -250,6 +250,19 @@ describe('core feed: connection', () => {
     }
   });
 
+  it('opens no feed when told not to (a one-shot CLI run): polling only', async () => {
+    const accepted = relay.accepted;
+    const h = await startFeedCore({ ports: { feeds: false } });
+    try {
+      await h.core.pollNow();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(relay.accepted).toBe(accepted);
+      expect(liveCount(h)).toBe(0);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('closes the feed connection when the profile switches', async () => {
     const h = await startFeedCore();
     try {
