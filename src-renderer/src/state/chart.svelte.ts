@@ -24,8 +24,10 @@ export class ChartState {
   target = $state.raw<ChartTarget | undefined>();
   series = $state.raw<ChartSeries>(EMPTY);
   loading = $state(false);
-  /** Why the intervals or the bars could not be read. */
+  /** Why the bars could not be read (or an interval was refused). */
   error = $state<string | undefined>();
+  /** Why the gateway's intervals could not be read (the chart still loads at its default one). */
+  intervalsError = $state<string | undefined>();
   /** Bumped on each completed load: the pane re-fits the view to a new series, not to a tick. */
   loads = $state(0);
   /** How long the last bars read took, bridge to state (ms). */
@@ -44,9 +46,10 @@ export class ChartState {
   async loadIntervals(): Promise<void> {
     const res = await this.#bridge.invoke('market.intervals');
     if (!res.ok) {
-      this.error = `Intervals could not be read: ${res.error.message}`;
+      this.intervalsError = `Intervals could not be read: ${res.error.message}`;
       return;
     }
+    this.intervalsError = undefined;
     this.intervals = intervalList(res.value.data);
     if (!this.intervals.includes(this.interval))
       this.interval = defaultInterval(this.intervals) ?? this.interval;

@@ -267,6 +267,18 @@ describe('OptionChainState', () => {
     stop();
   });
 
+  it('another expiry lists its own strikes and quotes them', async () => {
+    const bridge = new FakeBridge();
+    answerChain(bridge, 24_985);
+    const chain = new OptionChainState(bridge);
+    await chain.load('NIFTY', 'NFO');
+    await chain.chooseExpiry('01-DEC-26');
+    expect(chain.picker.expiry).toBe('01-DEC-26');
+    expect(chain.rows.map((r) => [r.strike, r.atm])).toEqual([[25_000, true]]);
+    const last = bridge.callsTo('market.multiquotes').at(-1)!.input as { symbols: { symbol: string }[] };
+    expect(last.symbols.map((s) => s.symbol)).toContain('NIFTY01DEC2625000CE');
+  });
+
   it('without a spot quote, centres on the strike where call and put meet', async () => {
     const bridge = new FakeBridge();
     answerChain(bridge, undefined);

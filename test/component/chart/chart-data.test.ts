@@ -299,6 +299,20 @@ describe('ChartState', () => {
     expect(bridge.callsTo('market.ticker')).toHaveLength(2);
   });
 
+  it('says why the intervals could not be read, and still loads at its default interval', async () => {
+    bridge.answer('market.intervals', () => ({
+      ok: false,
+      error: { kind: 'network', message: 'Gateway unreachable' },
+    }));
+    bridge.answer('market.ticker', () => ok([bar(0)]));
+    const chart = new ChartState(bridge, () => NOW);
+    await chart.loadIntervals();
+    await chart.show({ symbol: 'SBIN', exchange: 'NSE' });
+    expect(chart.intervalsError).toBe('Intervals could not be read: Gateway unreachable');
+    expect(chart.error).toBeUndefined();
+    expect(chart.series.candles).toHaveLength(1);
+  });
+
   it('drops an answer to an earlier question and says why a read failed', async () => {
     const slow = deferred<{ ok: true; value: TickerResponse }>();
     bridge.answer('market.ticker', (input) => (input?.symbol === 'SBIN' ? slow.promise : ok([bar(5)])));
