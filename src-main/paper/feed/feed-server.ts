@@ -22,9 +22,10 @@ import type { PaperOrder } from '../engine/engine.js';
 import type { KeyVerifier } from '../http/kit.js';
 import type { InstrumentMaster } from '../instruments/instrument.js';
 import type { Market } from '../market/market.js';
-import { FEED_BROKER, MODE_LABEL, orderUpdateMessage } from './feed-payloads.js';
-import { instrumentOf, isObject, modeOf, symbolsOf, withRequestId, type Json } from './feed-requests.js';
-import { FeedTopics, topicKey, type Topic } from './feed-topics.js';
+import { FEED_BROKER, orderUpdateMessage } from './feed-payloads.js';
+import { subscribe, unsubscribe, type MarketActions } from './feed-market-actions.js';
+import { isObject, withRequestId, type Json } from './feed-requests.js';
+import { FeedTopics } from './feed-topics.js';
 
 export const FEED_PATH = '/ws';
 
@@ -125,6 +126,14 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   const sendError = (c: Conn, code: string, message: string) =>
     sendJson(c, { status: 'error', code, message });
 
+  const marketActions: MarketActions<Conn> = {
+    master,
+    topics,
+    maxSubscriptions: opts.maxSubscriptions,
+    sendJson,
+    sendError,
+  };
+
   function drop(c: Conn): void {
     if (!conns.delete(c)) return;
     c.cancelGrace?.();
@@ -184,95 +193,6 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     });
   }
 
-  function subscribe(c: Conn, m: Json): void {
-    const mode = modeOf(m.mode ?? 'Quote');
-    if (typeof mode === 'string') return sendError(c, 'INVALID_MODE', mode);
-    const items = symbolsOf(m);
-    if (items.length === 0)
-      return sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
-    const results: Json[] = [];
-    const fresh: Topic<Conn>[] = [];
-    for (const item of items) {
-      const i = instrumentOf(master, item);
-      if (!i) continue; // upstream skips an entry without symbol and exchange
-      const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
-      if (!i.inst) {
-        results.push({
-          ...base,
-          status: 'error',
-          message: `Symbol ${i.symbol} not found in exchange ${i.exchange}`,
-        });
-        continue;
-      }
-      const key = topicKey(i.inst, mode);
-      if (!c.subs.has(key) && c.subs.size >= opts.maxSubscriptions) {
-        results.push({ ...base, status: 'error', message: `At most ${opts.maxSubscriptions} subscriptions` });
-        continue;
-      }
-      const t = topics.add(c, i.inst, mode);
-      if (t) fresh.push(t);
-      results.push({ ...base, status: 'success', mode: MODE_LABEL[mode], depth: 5 });
-    }
-    if (results.length === 0)
-      return sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
-    const ok = results.every((r) => r.status === 'success');
-    sendJson(
-      c,
-      withRequestId(m, {
-        type: 'subscribe',
-        status: ok ? 'success' : 'partial',
-        subscriptions: results,
-        message: 'Subscription processing complete',
-        broker: FEED_BROKER,
-      }),
-    );
-    for (const t of fresh) topics.sendTopic(t, c);
-  }
-
-  function unsubscribe(c: Conn, m: Json, all: boolean): void {
-    const successful: Json[] = [];
-    const failed: Json[] = [];
-    if (all) {
-      for (const t of topics.removeAll(c))
-        successful.push({
-          symbol: t.inst.symbol,
-          exchange: t.inst.exchange,
-          status: 'success',
-          broker: FEED_BROKER,
-        });
-    } else {
-      const items = symbolsOf(m);
-      if (items.length === 0)
-        return sendError(c, 'INVALID_PARAMETERS', 'Either symbols or unsubscribe_all is required');
-      for (const item of items) {
-        const i = instrumentOf(master, item);
-        if (!i) continue;
-        const base = { symbol: i.symbol, exchange: i.exchange, broker: FEED_BROKER };
-        // Each entry's own mode, else the message's, else Quote (upstream reads only the entry's).
-        const mode = modeOf((isObject(item) ? item.mode : undefined) ?? m.mode ?? 2);
-        if (typeof mode === 'string') {
-          failed.push({ ...base, status: 'error', message: mode });
-          continue;
-        }
-        if (i.inst && topics.remove(c, topicKey(i.inst, mode)))
-          successful.push({ ...base, status: 'success' });
-        else failed.push({ ...base, status: 'error', message: 'Not subscribed' });
-      }
-    }
-    const status = failed.length === 0 ? 'success' : successful.length > 0 ? 'partial' : 'error';
-    sendJson(
-      c,
-      withRequestId(m, {
-        type: 'unsubscribe',
-        status,
-        message: 'Unsubscription processing complete',
-        successful,
-        failed,
-        broker: FEED_BROKER,
-      }),
-    );
-  }
-
   function ping(c: Conn, m: Json): void {
     const body: Json = { type: 'pong', status: 'success', server_timestamp: clock.now() };
     if (m.timestamp !== undefined) body.client_timestamp = m.timestamp;
@@ -308,11 +228,11 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     if (c.account === undefined) return sendError(c, 'NOT_AUTHENTICATED', 'You must authenticate first');
     switch (action) {
       case 'subscribe':
-        return subscribe(c, m);
+        return subscribe(marketActions, c, m);
       case 'unsubscribe':
-        return unsubscribe(c, m, m.type === 'unsubscribe_all');
+        return unsubscribe(marketActions, c, m, m.type === 'unsubscribe_all');
       case 'unsubscribe_all':
-        return unsubscribe(c, m, true);
+        return unsubscribe(marketActions, c, m, true);
       case 'subscribe_orders':
         c.orders = true;
         syncOrderListener();
