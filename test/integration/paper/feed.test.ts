@@ -206,6 +206,27 @@ describe('paper feed: keep-alive and limits', () => {
     mute.destroy();
   });
 
+  it('holds at most maxSubscriptions (instrument, mode) pairs per connection', async () => {
+    const g = await start({ maxSubscriptions: 2 });
+    const c = await authed(g);
+    c.send({
+      action: 'subscribe',
+      symbols: ['SBIN', 'INFY', 'TCS'].map((symbol) => ({ symbol, exchange: 'NSE' })),
+      mode: 1,
+    });
+    expect(await c.next((m) => m.type === 'subscribe')).toMatchObject({
+      status: 'partial',
+      subscriptions: [
+        { symbol: 'SBIN', status: 'success' },
+        { symbol: 'INFY', status: 'success' },
+        { symbol: 'TCS', status: 'error', message: 'At most 2 subscriptions' },
+      ],
+    });
+    // Subscribing again what it holds is no new pair.
+    c.send({ action: 'subscribe', symbol: 'SBIN', exchange: 'NSE', mode: 1 });
+    expect(await c.next((m) => m.type === 'subscribe')).toMatchObject({ status: 'success' });
+  });
+
   it('closes with 1009 on a message over the size limit', async () => {
     const g = await start({ maxPayloadBytes: 1024 });
     const c = await client(g);
