@@ -96,6 +96,11 @@ export const AlertEvent = z.object({
    * the desk chimes, `in_app` the toast alone. Absent on alerts from before the rules.
    */
   delivery: z.enum(['os', 'sound', 'in_app']).optional(),
+  /**
+   * `unknown_outcome`: the toast for an order action whose outcome is not known yet; the Alerts
+   * list has its own entry for it (from `orders.unknown`), settled by `orders.reconciled`.
+   */
+  about: z.enum(['unknown_outcome']).optional(),
 });
 export type AlertEvent = z.infer<typeof AlertEvent>;
 

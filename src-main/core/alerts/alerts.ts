@@ -20,9 +20,9 @@ export interface Alerts {
   /** Turns an order event into an alert when its rule allows; returns it (or null). */
   handle(event: AlertableEvent): AlertEvent | null;
   /**
-   * An order action whose outcome is not known: a system notification when its rule says `os` (the
-   * desk lists every unknown outcome in its Alerts pane anyway, as it needs settling). Returns the rule
-   * applied, or null when paused or off.
+   * An order action whose outcome is not known: a toast in the window (with a chime under `sound`) and
+   * a system notification under `os`; the Alerts list holds every unknown outcome anyway until it is
+   * settled. Returns the rule applied, or null when paused, off or muted.
    */
   unknown(event: UnknownOutcome): AlertRules['unknown'] | null;
   mute(orderid: string, muted: boolean): AlertsState;
@@ -107,15 +107,29 @@ export function createAlerts(o: AlertsOptions): Alerts {
       const rule = rules.unknown;
       if (rules.paused || rule === 'off') return null;
       if (event.orderid !== undefined && muted.has(event.orderid)) return null;
+      const alert: AlertEvent = {
+        id: `unknown:${event.journalId}`,
+        time: o.clock.now(),
+        kind: 'warning',
+        title: `${UNKNOWN_TITLE[event.operation]}: outcome unknown`,
+        body: `${event.message} · OrderDesk is checking the order book`,
+        // The Alerts list keeps it until the core settles it; the toast need not stay.
+        sticky: false,
+        ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+        delivery: rule,
+        about: 'unknown_outcome',
+      };
       if (rule === 'os')
         o.notifier.notify({
           kind: 'warning',
-          title: `${UNKNOWN_TITLE[event.operation]}: outcome unknown`,
-          body: `${event.message} · OrderDesk is checking the order book`,
-          id: `unknown:${event.journalId}`,
+          title: alert.title,
+          body: alert.body,
+          id: alert.id,
           ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+          // Outside the window nothing else will say it: it stays until dismissed.
           sticky: true,
         });
+      o.emit('alerts.raised', alert);
       return rule;
     },
     mute(orderid, on) {

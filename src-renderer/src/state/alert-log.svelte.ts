@@ -140,7 +140,8 @@ export class AlertLog {
     const b = this.#bridge;
     const offs = [
       b.on('alerts.raised', (a) => {
-        if (this.#fresh(a.seq)) this.#raised(a);
+        // An unknown outcome's toast: the list has its entry from orders.unknown already.
+        if (this.#fresh(a.seq) && a.about !== 'unknown_outcome') this.#raised(a);
       }),
       // Not listed: only remembered, so a refusal of the same order can be paired with its alert.
       b.on('orders.rejected', (e) => this.#rejected(e.order)),

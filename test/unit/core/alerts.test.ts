@@ -139,7 +139,7 @@ describe('notification rules', () => {
     ]);
   });
 
-  it('an unknown outcome notifies the system only under os, and never while paused', async () => {
+  it('an unknown outcome: a toast by its rule, the system notification only under os, nothing while paused', async () => {
     const unknown = { operation: 'placeorder' as const, journalId: 'j1', message: 'timed out' };
     const os = setup();
     expect(os.alerts.unknown(unknown)).toBe('os');
@@ -149,12 +149,25 @@ describe('notification rules', () => {
     await os.alerts.pause(true);
     expect(os.alerts.unknown(unknown)).toBeNull();
     expect(os.shown).toHaveLength(1);
+    expect(os.raised).toHaveLength(1);
     for (const rule of ['sound', 'in_app', 'off'] as const) {
       const s = setup({ unknown: rule });
       expect(s.alerts.unknown(unknown)).toBe(rule === 'off' ? null : rule);
       expect(s.shown).toEqual([]);
-      // Unknown outcomes reach the desk as orders.unknown, never as a second alert.
-      expect(s.raised).toEqual([]);
+      // The window's toast, marked so the Alerts list (which has its own entry) does not list it twice.
+      expect(s.raised).toEqual(
+        rule === 'off'
+          ? []
+          : [
+              expect.objectContaining({
+                id: 'unknown:j1',
+                kind: 'warning',
+                delivery: rule,
+                about: 'unknown_outcome',
+                sticky: false,
+              }),
+            ],
+      );
     }
   });
 });
