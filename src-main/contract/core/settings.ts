@@ -2,6 +2,7 @@
 // the API key lives in the secret store, keyed by profile id.
 import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
+import { LayoutSettings, LayoutSettingsPatch } from './layout-settings.js';
 import { EXCHANGES } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 
@@ -342,6 +343,7 @@ export const Settings = z
     hotkeys: HotkeySettings.prefault({}),
     oneClick: OneClickSettings.prefault({}),
     baskets: SavedBaskets.default([]),
+    layout: LayoutSettings.default(() => LayoutSettings.parse({})),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -374,5 +376,7 @@ export const SettingsPatch = z.strictObject({
   oneClick: z.strictObject(oneClickFields).partial().optional(),
   /** The saved baskets whole (a save or a delete rewrites the list). */
   baskets: SavedBaskets.optional(),
+  /** Panel sizes; a table's column widths come whole. */
+  layout: LayoutSettingsPatch.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
