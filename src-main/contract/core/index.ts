@@ -6,5 +6,6 @@ export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';
 export * from './shell-settings.js';
+export * from './layout-settings.js';
 export * from './profiles.js';
 export * from './daily-limits.js';

@@ -196,6 +196,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         hotkeys: { ...s.hotkeys, ...p.hotkeys },
         oneClick: { ...s.oneClick, ...p.oneClick },
         baskets: p.baskets ?? s.baskets,
+        layout: { ...s.layout, ...p.layout },
       }));
     },
     onChange(listener) {
