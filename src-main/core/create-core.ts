@@ -479,6 +479,12 @@ export function createCore(ports: CorePorts): Core {
       await settings.load();
       await secrets.init();
       for (const w of settings.warnings()) logger.warn(w);
+      const damaged = journal.recovery();
+      if (damaged)
+        logger.warn(
+          `journal.db could not be read (${damaged.code}); it was kept as ${damaged.backupPath} and a new journal started with what could be read from it`,
+          { salvaged: damaged.salvaged },
+        );
       wire();
       started = true;
       await openSession(ports.profile ?? profiles.active());

@@ -20,6 +20,7 @@ import { systemClock, type Clock } from '../ports.js';
 import { toCsv } from './csv.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
+import { damagedCode, moveAside, salvageInto, type JournalRecovery } from './salvage.js';
 
 export interface JournalOptions {
   dbPath: string;
@@ -80,6 +81,8 @@ export interface Journal {
    * page is in memory, and rows written meanwhile never shift a page (keyset, not offset, paging).
    */
   pages(query?: JournalFilters, pageSize?: number): Generator<JournalEntry[], void, undefined>;
+  /** What was done at open with a file SQLite called damaged (kept aside, rows copied); else undefined. */
+  recovery(): JournalRecovery | undefined;
   close(): void;
 }
 
@@ -211,27 +214,46 @@ function createPrivateFile(path: string): void {
   closeSync(openSync(path, 'a', 0o600));
 }
 
+/** Opens (creating) the journal file with its pragmas and schema; throws what SQLite says of a damaged file. */
+function openDb(dbPath: string): Database.Database {
+  if (dbPath !== ':memory:') createPrivateFile(dbPath);
+  const db = new Database(dbPath);
+  try {
+    db.pragma('journal_mode = WAL');
+    // FULL: an intent must survive a crash or power cut that happens during the gateway call.
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    // SQLite's automatic checkpoint runs inside whichever commit crosses 1000 WAL pages (~150 orders):
+    // often an intent, which would then also write and sync the database file before its order goes
+    // out. This journal checkpoints itself instead, after an outcome, off the acknowledgement path.
+    db.pragma('wal_autocheckpoint = 0');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION)
+      throw new JournalStoreError(`journal ${dbPath} was written by a newer OrderDesk (schema ${version})`);
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
 export function createJournal(options: JournalOptions): Journal {
   const clock = options.clock ?? systemClock;
   const secrets = options.secrets ?? (() => []);
-  if (options.dbPath !== ':memory:') createPrivateFile(options.dbPath);
-  const db = new Database(options.dbPath);
-  db.pragma('journal_mode = WAL');
-  // FULL: an intent must survive a crash or power cut that happens during the gateway call.
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  // SQLite's automatic checkpoint runs inside whichever commit crosses 1000 WAL pages (~150 orders):
-  // often an intent, which would then also write and sync the database file before its order goes
-  // out. This journal checkpoints itself instead, after an outcome, off the acknowledgement path.
-  db.pragma('wal_autocheckpoint = 0');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION)
-    throw new JournalStoreError(
-      `journal ${options.dbPath} was written by a newer OrderDesk (schema ${version})`,
-    );
-  db.exec(SCHEMA);
-  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  let db: Database.Database;
+  let recovery: JournalRecovery | undefined;
+  try {
+    db = openDb(options.dbPath);
+  } catch (err) {
+    const code = damagedCode(err);
+    if (code === undefined || options.dbPath === ':memory:') throw err;
+    const backupPath = moveAside(options.dbPath, clock.now());
+    db = openDb(options.dbPath);
+    recovery = { backupPath, code, salvaged: salvageInto(db, backupPath) };
+  }
 
   const insertIntent = db.prepare(
     'INSERT INTO intents (id, time, profile_id, operation, request_json) VALUES (?, ?, ?, ?, ?)',
@@ -466,6 +488,7 @@ export function createJournal(options: JournalOptions): Journal {
       flush();
       return pagesOf(q, pageSize);
     },
+    recovery: () => recovery,
     close() {
       flush();
       db.close();
