@@ -99,6 +99,12 @@ export const resolveHotkeySettings = (s: HotkeySettings): ResolvedKeymap =>
 /** The chords of one action, for labels (`F1`, or `F1 / Shift+F1`); '' when unbound. */
 export const chordLabel = (keymap: Keymap, action: keyof Keymap): string => keymap[action].join(' / ');
 
+/** An action's chords as aria-keyshortcuts says them (`Control+Shift+X F7`); undefined when unbound. */
+export function ariaKeyshortcuts(keymap: Keymap, action: keyof Keymap): string | undefined {
+  const chords = keymap[action].map((c) => c.replace(/^Ctrl\+/, 'Control+'));
+  return chords.length > 0 ? chords.join(' ') : undefined;
+}
+
 /** The first chord of an action as a short key cap (Enter as ⏎); '' when unbound. */
 export const keyCap = (keymap: Keymap, action: keyof Keymap): string =>
   (keymap[action][0] ?? '').replace(/^Enter$/, '⏎').replace(/^Escape$/, 'Esc');

@@ -9,6 +9,7 @@ import {
 import {
   HOTKEY_PRESETS,
   PRESET_KEYMAPS,
+  ariaKeyshortcuts,
   chordLabel,
   resolveKeymap,
 } from '../../../src-renderer/src/lib/keymap-presets';
@@ -79,6 +80,8 @@ describe('overrides and conflicts', () => {
     expect(r.keymap['pane.depth']).toEqual([]);
     expect(r.keymap['positions.closeAll']).toEqual(['F6', 'Ctrl+Shift+Q']);
     expect(chordLabel(r.keymap, 'positions.closeAll')).toBe('F6 / Ctrl+Shift+Q');
+    expect(ariaKeyshortcuts(r.keymap, 'positions.closeAll')).toBe('F6 Control+Shift+Q');
+    expect(ariaKeyshortcuts(r.keymap, 'pane.depth')).toBeUndefined();
   });
 
   it('refuses two actions on one chord, naming both in words, and keeps the preset whole', () => {
