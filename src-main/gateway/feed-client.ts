@@ -181,7 +181,9 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
       if (t.success) for (const l of [...tickListeners]) l(t.data);
       return;
     }
-    if (type === 'auth' && WsAuthMessage.safeParse(m).success) {
+    const auth = type === 'auth' ? WsAuthMessage.safeParse(m) : undefined;
+    if (auth?.success && auth.data.status !== 'success') return retryLater('AUTHENTICATION_ERROR');
+    if (auth?.success) {
       cancelAuth?.();
       cancelAuth = undefined;
       attempt = 0;

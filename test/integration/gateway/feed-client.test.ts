@@ -121,6 +121,15 @@ describe('feed client', () => {
     expect(statuses.map((s) => s.state)).toEqual(['down', 'live']);
   });
 
+  it('is not live on an auth message that is not a success', async () => {
+    server = await scripted(() => ({ type: 'auth', status: 'error', message: 'Broker session expired' }));
+    const clock = new ManualClock(0);
+    const statuses = start(server, clock);
+    await until(() => client!.status().state === 'down');
+    expect(statuses.map((s) => s.state)).toEqual(['down']);
+    expect(client!.status().reason).toBe('AUTHENTICATION_ERROR');
+  });
+
   it('gives up on a server that never answers authenticate, and on one that stops answering pings', async () => {
     let answer = false;
     server = await scripted(() => (answer ? OK : undefined));
