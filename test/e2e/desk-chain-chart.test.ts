@@ -99,6 +99,10 @@ describe('option chain', () => {
     await expect
       .poll(() => atm.locator('td.ltp button').first().textContent(), { timeout: 10_000 })
       .toMatch(/^\d[\d,]*\.\d{2}$/);
+    // Live: the quote watch moves the prices without a reload.
+    const prices = () => grid.locator('td.ltp button').allTextContents();
+    const first = (await prices()).join('|');
+    await expect.poll(async () => (await prices()).join('|'), { timeout: 20_000 }).not.toBe(first);
     await page.screenshot({ path: join(SHOTS, 'desk-chain-1280.png') });
     expect(await axeProblems('.chain')).toEqual([]);
 
