@@ -73,8 +73,16 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
    * New orders pass the soft daily limits first: the slot is taken now, and given back when the
    * other checks refuse the order or the gateway answers that it did not take it.
    */
-  function admitDaily(s: Session, legs: readonly DailyLeg[]) {
-    return d.daily.admit(s.profile.id, legs, d.limits(), dailyBooks(s));
+  async function admitDaily(s: Session, legs: readonly DailyLeg[]) {
+    const limits = d.limits();
+    let books = dailyBooks(s);
+    // Under a loss limit the day's P&L must be known: read the books now rather than refuse blind
+    // (only until the watcher's first full read, just after a start or a profile switch).
+    if (limits.dailyLossLimit > 0 && books.dayPnl === null) {
+      await s.watcher.pollNow();
+      books = dailyBooks(s);
+    }
+    return d.daily.admit(s.profile.id, legs, limits, books);
   }
   function settled<T>(slot: { release(): void }, r: IpcResult<T>): IpcResult<T> {
     // An unknown outcome may have reached the exchange: it keeps its slot.
@@ -134,7 +142,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const s = d.session();
       const { confirmDuplicate, strategy, ...leg } = input;
       const request = { ...leg, strategy: strategy ?? s.profile.strategy };
-      const daily = admitDaily(s, [leg]);
+      const daily = await admitDaily(s, [leg]);
       if (!daily.ok) return refused(s, 'placeorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(s.client, [riskLeg(leg)], { scope: s.profile.id, confirmDuplicate });
       if (!gate.ok) {
@@ -206,7 +214,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const decided = preview.value.decision;
       let slot: { release(): void } = { release: () => undefined };
       if (decided.kind === 'order') {
-        const daily = admitDaily(s, [decided.order]);
+        const daily = await admitDaily(s, [decided.order]);
         if (!daily.ok) return refused(s, 'placesmartorder', request, 'risk', daily.message, daily.limit);
         slot = daily;
         const gate = await d.risk.check(s.client, [riskLeg(decided.order)], {
@@ -240,7 +248,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // remainder (the same checks for equal children).
       const distinct = [...new Map(plan.value.children.map((c) => [c.quantity, c])).values()];
       // Every child is an order the exchange sees: each counts towards the daily order count.
-      const daily = admitDaily(s, plan.value.children);
+      const daily = await admitDaily(s, plan.value.children);
       if (!daily.ok) return refused(s, 'splitorder', request, 'risk', daily.message, daily.limit);
       const risk = await d.risk.check(s.client, distinct.map(riskLeg), {
         scope: s.profile.id,
@@ -269,7 +277,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.basket'(input) {
       const s = d.session();
       const request = { orders: input.orders, strategy: input.strategy ?? s.profile.strategy };
-      const daily = admitDaily(s, input.orders);
+      const daily = await admitDaily(s, input.orders);
       if (!daily.ok) return refused(s, 'basketorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(s.client, input.orders.map(riskLeg), {
         scope: s.profile.id,

@@ -73,6 +73,49 @@ it('per-symbol limits replace the general ones for that instrument only', async 
   expect(await h.core.router.invoke('orders.place', order('INFY', 'BUY', 6))).toMatchObject({ ok: true });
 });
 
+it("after the day's loss reaches the daily loss limit only exits go out", async () => {
+  h = await startCore(paper);
+  await h.core.router.invoke('settings.update', { risk: { ...LIMITS.risk, dailyLossLimit: 100 } });
+  const i = paper.inst('NSE', 'HDFCBANK');
+  // Straight after the start the books are unread: the gate reads them rather than refuse blind.
+  expect(await h.core.router.invoke('orders.place', order('HDFCBANK', 'BUY', 10))).toMatchObject({
+    ok: true,
+  });
+  await h.core.pollNow();
+  // The market falls 5 %: ten shares lose far more than ₹100 at the last price.
+  // Visible, the watcher prices open positions on every poll.
+  await h.core.router.invoke('watcher.setVisibility', { visible: true });
+  paper.gw.gateway.market.setPrice(i, paper.onTick(i, paper.ltp(i) * 0.95));
+  paper.gw.clock.advance(1000);
+  paper.engine().tick();
+  await h.core.pollNow();
+  await h.core.pollNow();
+  const daily = await h.core.router.invoke('risk.daily');
+  expect(daily).toMatchObject({ ok: true, value: { reached: 'dailyLossLimit', lossLimit: 100 } });
+  // The day's P&L is decimal text, exact to the paisa: realised (funds) + the positions' MTM.
+  const positions = await h.core.router.invoke('books.positions');
+  const funds = await h.core.router.invoke('books.funds');
+  const paise =
+    Math.round(Number(funds.ok ? funds.value.realisedMtm : NaN) * 100) +
+    Math.round((positions.ok ? (positions.value.totalMtm ?? NaN) : NaN) * 100);
+  expect(paise).toBeLessThan(-10_000);
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  expect(daily.ok && daily.value.dayPnl).toBe(
+    `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`,
+  );
+
+  const entry = await h.core.router.invoke('orders.place', order('HDFCBANK', 'BUY', 1));
+  expect(entry).toMatchObject({ ok: false, error: { kind: 'risk', limit: 'dailyLossLimit' } });
+  expect(!entry.ok && entry.error.message).toMatch(
+    /^Daily loss limit of ₹100\.00 reached: the day's P&L is -₹[\d,]+\.\d{2};/,
+  );
+  // Selling the ten reduces the losing position: allowed.
+  expect(await h.core.router.invoke('orders.place', order('HDFCBANK', 'SELL', 10))).toMatchObject({
+    ok: true,
+  });
+});
+
 it('a bad limit is refused with the field it belongs to', async () => {
   h = await startCore(paper);
   const r = await h.core.router.invoke('settings.update', {
