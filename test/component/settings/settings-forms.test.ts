@@ -225,3 +225,21 @@ describe('reading the fields', () => {
     expect(readAmount('Loss', '')).toEqual({ ok: false, message: 'Loss: enter an amount in rupees' });
   });
 });
+
+describe('key capture by keyboard', () => {
+  it('Esc and Tab leave the capture without saving anything', async () => {
+    const { model, updates } = await setup();
+    render(HotkeyRemap, { props: { model } });
+    const change = screen.getByTestId('hotkey-change-ticket.sell');
+    await fireEvent.click(change);
+    expect(change.textContent).toBe('Press a key…');
+    await fireEvent.keyDown(change, { key: 'Escape', code: 'Escape' });
+    expect(change.textContent).toBe('Change');
+    await fireEvent.click(change);
+    await fireEvent.keyDown(change, { key: 'Tab', code: 'Tab' });
+    await flush();
+    expect(change.textContent).toBe('Change');
+    expect(screen.queryByTestId('hotkey-conflicts')).toBeNull();
+    expect(updates).toEqual([]);
+  });
+});
