@@ -1,4 +1,4 @@
-// Writes OrderDesk's app icon (resources/icon.png 256x256, resources/tray.png 32x32: a rounded teal
+// Writes OrderDesk's app icon (resources/icon.png 1024x1024, resources/tray.png 32x32: a rounded teal
 // square with a white order-ticket mark, an up arrow over three ruled lines) and one tray icon per
 // tray state (resources/tray/<state>.png 16x16 and <state>@2x.png 32x32; Electron picks @2x on HiDPI).
 // The states differ in colour AND shape, so they read apart for colour-blind users too:
@@ -138,7 +138,8 @@ const TRAY_ICONS = {
 };
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources');
-writeFileSync(join(out, 'icon.png'), png(256));
+// 1024 px: electron-builder makes the macOS .icns and the Windows .ico from it (it needs at least 512).
+writeFileSync(join(out, 'icon.png'), png(1024));
 writeFileSync(join(out, 'tray.png'), png(32));
 mkdirSync(join(out, 'tray'), { recursive: true });
 for (const [state, draw] of Object.entries(TRAY_ICONS)) {
