@@ -5,11 +5,11 @@
 import type {
   MarketQuoteEvent,
   MultiQuotesResponse,
-  QuoteData,
   SymbolRecord,
 } from '../../../src-main/contract/index.js';
 import { addDec, mulDec, decOf, divDec, parseDecimal, toNumber } from './decimal';
 import { parseSymbol } from './instrument';
+import { quoteOf } from './multi-quote';
 
 export type OptionSide = 'CE' | 'PE';
 
@@ -183,9 +183,8 @@ export function quotesFromMulti(results: MultiQuotesResponse['results']): ChainQ
   const missing = new Map<string, string>();
   for (const r of results) {
     const key = chainKey(r);
-    if ('data' in r && r.data) {
-      // The union's loose members narrow to {}: the data member is the quote schema's.
-      const d = (r as { data: QuoteData }).data;
+    const d = quoteOf(r);
+    if (d) {
       quotes.set(key, {
         ltp: d.ltp,
         ...changeOf(d.ltp, d.prev_close),

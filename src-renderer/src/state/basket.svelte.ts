@@ -13,6 +13,7 @@ import type {
 import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib/basket-lines';
 import { basketTotals, legIssues } from '../lib/basket-rules';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
+import { quoteOf } from '../lib/multi-quote';
 
 /** An instrument as market.symbol described it, or why it could not. */
 type LegInstrument = { ok: true; info: TicketInstrument } | { ok: false; message: string };
@@ -60,6 +61,9 @@ export class BasketState {
       return legIssues(l, inst?.info, this.limits, this.ltps[keyOf(l)]);
     }),
   );
+  #sentKey = $state<string | undefined>();
+  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
+  #heldKey = $state<string | undefined>();
   readonly #key = $derived(this.legs.length > 0 ? JSON.stringify(this.legs) : undefined);
   /** The legs were sent as they stand: another send waits for a change. */
   readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
@@ -68,9 +72,6 @@ export class BasketState {
     !this.sending && this.#key !== undefined && this.#key === this.#heldKey,
   );
 
-  #sentKey = $state<string | undefined>();
-  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
-  #heldKey = $state<string | undefined>();
   readonly #bridge: BridgeApi;
 
   constructor(bridge: BridgeApi) {
@@ -137,7 +138,10 @@ export class BasketState {
     }
     this.quotesProblem = undefined;
     const next = { ...this.ltps };
-    for (const q of r.value.results) if ('data' in q) next[`${q.exchange}:${q.symbol}`] = q.data.ltp;
+    for (const q of r.value.results) {
+      const d = quoteOf(q);
+      if (d) next[`${q.exchange}:${q.symbol}`] = d.ltp;
+    }
     this.ltps = next;
   }
 
