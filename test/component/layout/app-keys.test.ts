@@ -12,8 +12,11 @@ import { FakeBridge } from '../helpers/fake-bridge';
 beforeAll(() => installLayout());
 afterEach(() => document.body.replaceChildren());
 
-function settingsWith(preset: Settings['hotkeys']['preset']): Settings {
-  return { ...structuredClone(DEFAULT_SETTINGS), hotkeys: { preset, overrides: {} } };
+function settingsWith(
+  preset: Settings['hotkeys']['preset'],
+  overrides: Settings['hotkeys']['overrides'] = {},
+): Settings {
+  return { ...structuredClone(DEFAULT_SETTINGS), hotkeys: { preset, overrides } };
 }
 
 async function desk(): Promise<FakeBridge> {
@@ -22,7 +25,10 @@ async function desk(): Promise<FakeBridge> {
       ok: true,
       value: snapshot({ positions: { positions: [], totalMtm: 0 } }),
     }))
-    .answer('settings.get', () => ({ ok: true, value: settingsWith('kite') }))
+    .answer('settings.get', () => ({
+      ok: true,
+      value: settingsWith('kite', { 'search.open': ['Ctrl+K'], 'row.buy': ['Alt+B'] }),
+    }))
     .answer('market.watch', () => ({
       ok: true,
       value: { id: 'w', mode: 'quote', focus: false, symbols: [], rejected: [] },
@@ -42,6 +48,8 @@ describe('the desk under the Kite preset', () => {
     expect(shortcut(/^Orders/)).toBe('Shift+O');
     expect(shortcut(/^Positions/)).toBe('Shift+P');
     expect(shortcut(/^Depth/)).toBe('D');
+    const depthHint = () => screen.getByText(/^Depth follows the ticket's instrument/).textContent;
+    expect(depthHint()).toMatch(/Ctrl\+K to search, or Alt\+B\/S on a watchlist row\.$/);
     await fireEvent.click(screen.getByRole('tab', { name: /^Positions/ }));
     await flush();
     expect(screen.getByText('No positions today · Shift+B to buy, Shift+S to sell')).toBeInTheDocument();
@@ -53,6 +61,7 @@ describe('the desk under the Kite preset', () => {
     await flush();
     expect(shortcut(/^Positions/)).toBe('Alt+F6');
     expect(shortcut(/^Depth/)).toBe('F6');
+    expect(depthHint()).toMatch(/\/ to search, or B\/S on a watchlist row\.$/);
     expect(screen.getByText('No positions today · F1 to buy, F2 to sell')).toBeInTheDocument();
   });
 });
