@@ -278,6 +278,7 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
       cancelGrace: undefined,
     };
     conns.add(c);
+    armTimers();
     c.cancelGrace = clock.setTimer(() => {
       c.cancelGrace = undefined;
       if (c.account === undefined && ws.readyState === WebSocket.OPEN) ws.close(4401, 'auth timeout');
@@ -304,19 +305,26 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   }
 
   // ---- timers ----
+  // Armed only while someone is connected: an idle gateway (and a test's manual clock moved by a
+  // day) runs no feed timers at all.
 
-  let cancelTick = clock.setTimer(function tick() {
-    if (closed) return;
+  let cancelTick: (() => void) | undefined;
+  let cancelPing: (() => void) | undefined;
+
+  function tick(): void {
+    cancelTick = undefined;
+    if (closed || conns.size === 0) return;
     try {
       topics.publish();
     } catch (err) {
       console.error('paper feed: tick failed', err);
     }
     cancelTick = clock.setTimer(tick, opts.tickMs);
-  }, opts.tickMs);
+  }
 
-  let cancelPing = clock.setTimer(function heartbeat() {
-    if (closed) return;
+  function heartbeat(): void {
+    cancelPing = undefined;
+    if (closed || conns.size === 0) return;
     for (const c of [...conns]) {
       if (!c.alive) {
         drop(c);
@@ -327,7 +335,12 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
       c.ws.ping();
     }
     cancelPing = clock.setTimer(heartbeat, opts.pingIntervalMs);
-  }, opts.pingIntervalMs);
+  }
+
+  function armTimers(): void {
+    cancelTick ??= clock.setTimer(tick, opts.tickMs);
+    cancelPing ??= clock.setTimer(heartbeat, opts.pingIntervalMs);
+  }
 
   return {
     attach(server, path = FEED_PATH) {
@@ -361,8 +374,8 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     async close() {
       if (closed) return;
       closed = true;
-      cancelTick();
-      cancelPing();
+      cancelTick?.();
+      cancelPing?.();
       syncOrderListener();
       for (const c of [...conns]) {
         drop(c);

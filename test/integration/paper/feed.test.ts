@@ -227,6 +227,17 @@ describe('paper feed: keep-alive and limits', () => {
     expect(await c.next((m) => m.type === 'subscribe')).toMatchObject({ status: 'success' });
   });
 
+  it('runs no timers while nobody is connected', async () => {
+    const g = await start();
+    const idle = g.clock.pending;
+    const c = await authed(g);
+    expect(g.clock.pending).toBe(idle + 2); // the tick and the ping (the auth grace is over)
+    await c.close();
+    await new Promise((r) => setTimeout(r, 30));
+    g.clock.advance(60_000);
+    expect(g.clock.pending).toBe(idle);
+  });
+
   it('closes with 1009 on a message over the size limit', async () => {
     const g = await start({ maxPayloadBytes: 1024 });
     const c = await client(g);
