@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import {
   EXCHANGES,
+  InstrumentsQuery,
+  InstrumentsResponse,
   OPERATIONS,
   QueuedOrderResponse,
   SmartOrderResponse,
@@ -74,7 +76,7 @@ export interface BudgetLoad {
 type Input<N extends OperationName> = Omit<RequestOf<N>, 'apikey'>;
 /** Operations whose only field is the key take no argument. */
 type Args<I> = Partial<I> extends I ? [input?: I] : [input: I];
-type PostOperation = Exclude<OperationName, 'ticker'>;
+type PostOperation = Exclude<OperationName, 'ticker' | 'instruments'>;
 
 export interface TickerInput {
   exchange: string;
@@ -95,6 +97,8 @@ export type GatewayMethods = {
 
 export interface GatewayClient extends GatewayMethods {
   ticker(input: TickerInput): Promise<GatewayResult<ResponseOf<'ticker'>>>;
+  /** GET /instruments (JSON), all exchanges or one; the key in the X-API-KEY header, never the URL. */
+  instruments(input?: { exchange?: string }): Promise<GatewayResult<ResponseOf<'instruments'>>>;
   /** The same as the named method. */
   call<N extends PostOperation>(name: N, input: Input<N>): Promise<GatewayResult<ResponseOf<N>>>;
   /** Operations this gateway answered 404 for (route missing); they now fail without a request. */
@@ -344,9 +348,36 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     });
   }
 
+  async function instruments(
+    input: { exchange?: string } = {},
+  ): Promise<GatewayResult<ResponseOf<'instruments'>>> {
+    const spec: OpSpec = OPERATIONS.instruments;
+    const early = preflight('instruments', spec);
+    if (early) return early;
+    const checked = InstrumentsQuery.safeParse({ exchange: input.exchange, format: 'json' });
+    if (!checked.success) return fail({ kind: 'bad_input', message: describeIssues(checked.error) });
+    const key = await readKey();
+    if (!key.ok) return key;
+    const query = new URLSearchParams({ format: 'json' });
+    if (checked.data.exchange !== undefined) query.set('exchange', checked.data.exchange);
+    const request: HttpRequest = {
+      url: `${baseUrl}${spec.path}?${query}`,
+      method: 'GET',
+      headers: { 'X-API-KEY': key.value, accept: 'application/json' },
+    };
+    return run<ResponseOf<'instruments'>>('instruments', spec, request, key.value, (text) => {
+      const json = parseJson(text);
+      if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
+      const parsed = InstrumentsResponse.safeParse(json);
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return { ok: false, body: json, detail: describeIssues(parsed.error) };
+    });
+  }
+
   return {
     call,
     ticker,
+    instruments,
     notOffered: () => [...missing.values()],
     load: () => ({ free: budget.free, waiting: budget.waiting, limit: budget.perSecond }),
     orderbook: (input) => call('orderbook', input),
@@ -384,6 +415,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     syntheticfuture: (input) => call('syntheticfuture', input),
     optionsorder: (input) => call('optionsorder', input),
     optionsmultiorder: (input) => call('optionsmultiorder', input),
+    marketholidays: (input) => call('marketholidays', input),
+    markettimings: (input) => call('markettimings', input),
+    analyzertoggle: (input) => call('analyzertoggle', input),
   };
 }
 

@@ -9,6 +9,8 @@ import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js
 import { createPaperServer, type PaperServer } from './http/server.js';
 import { marketDataRoutes } from './http/routes/market-data.js';
 import { tickerRoutes } from './http/routes/ticker.js';
+import { optionRoutes } from './http/routes/options.js';
+import { referenceRoutes } from './http/routes/reference.js';
 import { istDate } from './http/ist.js';
 import type { RateBucket, RoutePlugin } from './http/route-kit.js';
 import { engineExtension } from './engine/extension.js';
@@ -113,6 +115,8 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
         analyzer: analyzerServed ? undefined : analyzer,
       }),
       tickerRoutes({ master, market }),
+      optionRoutes({ master, market }),
+      referenceRoutes({ master, clock }),
       ...addOns.flatMap((a) => (a.plugin ? [a.plugin] : [])),
       ...(opts.plugins ?? []),
     ],

@@ -4,5 +4,6 @@ export * from './orders.js';
 export * from './books.js';
 export * from './account-extra.js';
 export * from './options.js';
+export * from './reference.js';
 export * from './websocket.js';
 export * from './operations.js';

@@ -6,6 +6,7 @@ import * as B from './books.js';
 import * as D from './market-data.js';
 import * as X from './options.js';
 import * as O from './orders.js';
+import * as R from './reference.js';
 import { ApiKeyRequest } from './primitives.js';
 
 interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
@@ -82,6 +83,23 @@ export const OPERATIONS = {
     X.OptionsMultiOrderRequest,
     X.OptionsMultiOrderResponse,
     'mutation',
+    false,
+  ),
+  // instruments is a GET with the key in the query; its query is R.InstrumentsQuery.
+  instruments: op('/api/v1/instruments', R.InstrumentsQuery, R.InstrumentsResponse, 'read', false),
+  marketholidays: op(
+    '/api/v1/market/holidays',
+    R.MarketHolidaysRequest,
+    R.MarketHolidaysResponse,
+    'read',
+    false,
+  ),
+  markettimings: op('/api/v1/market/timings', R.MarketTimingsRequest, R.MarketTimingsResponse, 'read', false),
+  analyzertoggle: op(
+    '/api/v1/analyzer/toggle',
+    R.AnalyzerToggleRequest,
+    R.AnalyzerToggleResponse,
+    'read',
     false,
   ),
 } as const;

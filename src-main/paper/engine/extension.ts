@@ -4,9 +4,11 @@
 import type { PaperAddOn, PaperContext, PaperExtension } from '../extension-types.js';
 import { systemClock } from '../market/clock.js';
 import { Ledger } from './ledger.js';
-import type { LeverageConfig } from './margin.js';
+import { DEFAULT_LEVERAGE, type LeverageConfig } from './margin.js';
 import { orderRoutes } from '../http/routes/orders.js';
 import { compositeRoutes } from '../http/routes/composite.js';
+import { optionOrderRoutes } from '../http/routes/options-orders.js';
+import { accountExtraRoutes } from '../http/routes/account-extra.js';
 import { DEFAULT_CAPITAL, createTradingEngine, type PaperTradingEngine } from './trading-engine.js';
 import { istDayOf } from './ist-time.js';
 import { toUnits } from './units.js';
@@ -41,6 +43,13 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
     opts.onEngine?.(engine);
     const orders = orderRoutes(engine);
     const composite = compositeRoutes(engine);
+    const optionOrders = optionOrderRoutes(engine, { master: ctx.master, market: ctx.market });
+    const extras = accountExtraRoutes({
+      engine,
+      master: ctx.master,
+      market: ctx.market,
+      leverage: { ...DEFAULT_LEVERAGE, ...opts.leverage },
+    });
     return {
       plugin: (app, kit) => {
         // No answer leaves before what it reports is committed: with group commit the handler's
@@ -58,6 +67,8 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
         });
         orders(app, kit);
         composite(app, kit);
+        optionOrders(app, kit);
+        extras(app, kit);
       },
       servesAnalyzer: true,
       onOrderChange: (listener) => engine.onOrderChange(listener),

@@ -43,8 +43,15 @@ describe('the sample set', () => {
 
   it('has a sample for every operation of the contract but the hosted closeposition', () => {
     const covered = new Set(samples.map((s) => FILE_OPERATION[s.file]));
+    // The sample set has no files for these (their shapes come from upstream's docs pages).
+    const unsampled: OperationName[] = [
+      'closepositionHosted',
+      'instruments',
+      'marketholidays',
+      'markettimings',
+    ];
     for (const op of Object.keys(OPERATIONS) as OperationName[]) {
-      if (op !== 'closepositionHosted') expect(covered.has(op), op).toBe(true);
+      if (!unsampled.includes(op)) expect(covered.has(op), op).toBe(true);
     }
   });
 });
@@ -130,7 +137,7 @@ describe('the client reads every sample of its operations', () => {
   const cases = withResponse.filter((s) => FILE_OPERATION[s.file] && s.file !== 'ticker');
 
   it.each(cases.map((s) => [label(s), s] as const))('%s', async (_name, s) => {
-    const op = FILE_OPERATION[s.file] as Exclude<OperationName, 'ticker'>;
+    const op = FILE_OPERATION[s.file] as Exclude<OperationName, 'ticker' | 'instruments'>;
     const status = typeof s.httpStatus === 'number' ? s.httpStatus : isErrorSample(s) ? 400 : 200;
     let calls = 0;
     const client = createGatewayClient({

@@ -84,7 +84,10 @@ export function isErrorSample(s: Sample): boolean {
 }
 
 /** Files named after their path rather than the operation. */
-const RENAMED: Partial<Record<string, OperationName>> = { pnl_symbols: 'pnlsymbols' };
+const RENAMED: Partial<Record<string, OperationName>> = {
+  pnl_symbols: 'pnlsymbols',
+  analyzer_toggle: 'analyzertoggle',
+};
 
 /** File name → the client operation that answers with it. */
 export const FILE_OPERATION: Partial<Record<string, OperationName>> = {
@@ -101,7 +104,6 @@ export const FILE_OPERATION: Partial<Record<string, OperationName>> = {
  * reads anyway (same shape as an operation's answer).
  */
 export const EXTRA_SCHEMAS: Record<string, z.ZodType> = {
-  analyzer_toggle: AnalyzerResponse,
   websocket: WsServerMessage,
 };
 
