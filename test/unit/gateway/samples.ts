@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  AnalyzerResponse,
   ClosePositionResponse,
   OPERATIONS,
   QueuedOrderResponse,
