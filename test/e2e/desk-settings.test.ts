@@ -270,6 +270,11 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
         return `${paper?.strategy} ${paper?.rateLimitPerSecond}`;
       })
       .toBe('Scalper 8');
+    // A new rate limit reopens the profile's client: the desk is connected again shortly after.
+    await page
+      .getByTestId('connection')
+      .and(page.locator('[data-state="connected"]'))
+      .waitFor({ timeout: 15_000 });
     await desk.shots('settings-profiles');
 
     await openSettings('keys');
