@@ -33,10 +33,11 @@ export const MarketTimingsRequest = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
     .refine((d) => d >= '2020-01-01' && d <= '2050-12-31', 'date must be between 2020-01-01 and 2050-12-31')
-    .refine(
-      (d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      'date must be a real calendar date',
-    ),
+    // Refinements still run after a failed regex: guard the parse so a malformed date is only a 400.
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return Number.isNaN(t) || new Date(t).toISOString().startsWith(d);
+    }, 'date must be a real calendar date'),
 });
 export type MarketTimingsRequest = z.infer<typeof MarketTimingsRequest>;
 

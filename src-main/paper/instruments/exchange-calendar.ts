@@ -84,13 +84,15 @@ export function sessionOn(exchange: string, iso: string): Session | null {
   const ex = calendarExchange(exchange);
   const regular = regularSession(ex, iso);
   const h = holidayOn(iso);
-  if (!h || !h.closed.includes(ex)) return regular;
-  const special = h.open.find((o) => o.exchange === ex);
-  if (!special) return null;
-  return {
-    startMin: minutesOf(special.start),
-    endMin: special.end ? minutesOf(special.end) : regular.endMin,
-  };
+  // A session listed for the day replaces the usual hours (MCX's evening on an equity holiday).
+  const special = h?.open.find((o) => o.exchange === ex);
+  if (special) {
+    return {
+      startMin: minutesOf(special.start),
+      endMin: special.end ? minutesOf(special.end) : regular.endMin,
+    };
+  }
+  return h?.closed.includes(ex) ? null : regular;
 }
 
 export function isTradingDay(exchange: string, iso: string): boolean {
