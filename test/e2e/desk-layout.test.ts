@@ -210,6 +210,20 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     await page.getByRole('region', { name: 'Market depth' }).waitFor();
   });
 
+  it('the send button stays on screen when tall books leave the ticket column short', async () => {
+    await invoke(page, 'settings.update', { layout: { booksHeight: 420 } });
+    await page.reload();
+    const column = await box(page.getByRole('region', { name: 'Order ticket' }));
+    expect(column.height).toBeLessThan(300);
+    const send = page.getByRole('region', { name: 'Order ticket' }).locator('button.send');
+    await send.waitFor();
+    const b = await box(send);
+    expect(b.y).toBeGreaterThanOrEqual(column.y);
+    expect(b.y + b.height).toBeLessThanOrEqual(column.y + column.height + 0.5);
+    await page.screenshot({ path: 'test-results/desk-layout-short-ticket-1280.png' });
+    await invoke(page, 'settings.update', { layout: { booksHeight: 280 } });
+  });
+
   it('the page logged no error', () => {
     expect(desk.problems).toEqual([]);
   });
