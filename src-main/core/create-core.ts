@@ -48,6 +48,7 @@ import {
   WATCHER_DB,
   type Patience,
   type PendingUnknown,
+  type SeenStore,
   type Watcher,
 } from './watcher/index.js';
 import { totalMtm } from './watcher/position-diff.js';
@@ -97,6 +98,8 @@ export interface CorePorts {
   profile?: Profile;
   /** Where to save a file the user asked for (journal.exportCsv); without it, exports are refused. */
   chooseSavePath?: ChooseSavePath;
+  /** Opens the watcher's store of what it has reported (the stress runner wraps it to plant a fault). */
+  openSeenStore?: (path: string) => SeenStore;
 }
 
 export interface Core {
@@ -138,7 +141,7 @@ export function createCore(ports: CorePorts): Core {
   const settings = createSettingsStore({ path: join(dataDir, 'settings.json'), logger });
   const profiles = createProfiles({ settings, secrets });
   const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock, secrets: secretValues });
-  const seen = openSeenStore(join(dataDir, WATCHER_DB));
+  const seen = (ports.openSeenStore ?? openSeenStore)(join(dataDir, WATCHER_DB));
   // Fed by market polling (wire()); the risk gate prices orders from it before asking the gateway.
   const lastPrices = createLastPrices(clock);
   const risk = createRiskGate(

@@ -44,6 +44,11 @@ export interface FaultProxy {
   url: string;
   /** Modes for the next requests (to `path`, when given), used once each in order; then `pass`. */
   enqueue(modes: FaultMode | FaultMode[], path?: string): void;
+  /**
+   * A mode for each request the queue has nothing for (random faults: the stress runner); undefined
+   * goes back to `pass`.
+   */
+  decide(chooser: ((path: string) => FaultMode) | undefined): void;
   /** Every request the proxy received. */
   received: ProxiedRequest[];
   /** Every request that reached the gateway. */
@@ -131,10 +136,11 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const received: ProxiedRequest[] = [];
   const forwarded: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
+  let chooser: ((path: string) => FaultMode) | undefined;
 
   const pick = (path: string): FaultMode => {
     const i = queues.findIndex((q) => q.path === undefined || q.path === path);
-    if (i < 0) return { kind: 'pass' };
+    if (i < 0) return chooser?.(path) ?? { kind: 'pass' };
     const [entry] = queues.splice(i, 1);
     return entry?.mode ?? { kind: 'pass' };
   };
@@ -237,6 +243,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${port}`,
     enqueue(modes, path) {
       for (const mode of Array.isArray(modes) ? modes : [modes]) queues.push({ path, mode });
+    },
+    decide(next) {
+      chooser = next;
     },
     received,
     forwarded,
