@@ -1,8 +1,9 @@
 // One core per data dir: a lock file holding the owner's pid, created exclusively. A lock left by a
 // process that no longer exists (a crash, a SIGKILL) is taken over.
-import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorCode, errorMessage } from '../contract/index.js';
+import { ensurePrivateDir } from '../core/private-files.js';
 
 export const LOCK_FILE = 'orderdesk.lock';
 
@@ -43,7 +44,9 @@ export function acquireDataDirLock(
   const alive = options.alive ?? pidAlive;
   const path = join(dataDir, LOCK_FILE);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Browser mode and the desktop app both take the lock first: the data dir is made (or
+    // tightened to) 0700 here.
+    ensurePrivateDir(dataDir);
   } catch (err) {
     return { ok: false, error: { kind: 'io', message: `cannot create ${dataDir}: ${errorMessage(err)}` } };
   }

@@ -1,7 +1,8 @@
 // Where browser mode saves files (the journal's CSV export): a page cannot show a native save
 // dialog for the host, so files go under the data dir's exports/ and the answer names the path.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { ensurePrivateDir } from '../core/private-files.js';
 
 export const EXPORTS_DIR = 'exports';
 
@@ -9,7 +10,8 @@ export const EXPORTS_DIR = 'exports';
 export function exportsSavePath(dataDir: string): (suggestedName: string) => Promise<string> {
   return async (suggestedName) => {
     const dir = join(dataDir, EXPORTS_DIR);
-    mkdirSync(dir, { recursive: true });
+    // Exports hold orders: the folder is private (the CSV itself is written 0600).
+    ensurePrivateDir(dir);
     // Only a file name is taken from the caller: no separators, no `..`, no hidden files.
     const name = basename(suggestedName).replace(/^\.+/, '') || 'export';
     const ext = extname(name);

@@ -4,8 +4,6 @@
 // resolution, so a restarted core settles it and never settles it twice. Every table is append-only;
 // the API key is never stored (fields stripped, values redacted).
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { z } from 'zod';
 import {
@@ -17,6 +15,7 @@ import {
   type JournalResolution,
 } from '../../contract/index.js';
 import { systemClock, type Clock } from '../ports.js';
+import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
@@ -208,15 +207,10 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Creates the file 0600 before SQLite does (its -wal/-shm files copy the database's mode). */
-function createPrivateFile(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  closeSync(openSync(path, 'a', 0o600));
-}
-
 /** Opens (creating) the journal file with its pragmas and schema; throws what SQLite says of a damaged file. */
 function openDb(dbPath: string): Database.Database {
-  if (dbPath !== ':memory:') createPrivateFile(dbPath);
+  // 0600 (an older file tightened) before SQLite opens it: its -wal/-shm files copy the database's mode.
+  if (dbPath !== ':memory:') ensurePrivateFile(dbPath);
   const db = new Database(dbPath);
   try {
     db.pragma('journal_mode = WAL');

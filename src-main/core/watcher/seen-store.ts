@@ -1,8 +1,7 @@
 // What the watcher has already reported, per profile, in SQLite (dataDir/watcher.db), so a core
 // restart neither repeats old fills nor misses the ones made while it was down.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ensurePrivateFile } from '../private-files.js';
 import type { SeenOrder } from './order-diff.js';
 
 export interface SeenState {
@@ -38,7 +37,7 @@ interface OrderRow {
 }
 
 export function openSeenStore(path: string): SeenStore {
-  mkdirSync(dirname(path), { recursive: true });
+  ensurePrivateFile(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.exec(`

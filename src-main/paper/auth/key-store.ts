@@ -2,8 +2,9 @@
 // is its own account, identified by the first 16 hex characters of its hash. A 256-bit random key
 // needs no slow hash: SHA-256 of it cannot be brute-forced.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../private-files.js';
 
 export const KEY_FILE = 'keys.json';
 
@@ -60,7 +61,7 @@ function readKeyFile(file: string): KeyFile {
 
 /** Opens (creating the directory if needed) the key store of a data directory. */
 export function openKeyStore(dataDir: string): KeyStore {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = join(dataDir, KEY_FILE);
   const data = readKeyFile(file);
   let hashes = data.keys.map((k) => Buffer.from(k.hash, 'hex'));

@@ -2,9 +2,9 @@
 // (statements in ledger-statements.ts), with write-through caches of the rows every placement and
 // book read needs. The engine wraps each mutation in `transaction`, so an answer is only sent after
 // everything it reports is committed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from '../private-files.js';
 import type { StrategyExposure } from './engine.js';
 import type {
   AccountRow,
@@ -54,8 +54,9 @@ export class Ledger {
   onOrderWrite: ((row: NewOrderRow) => void) | undefined;
 
   constructor(dataDir: string, opts: LedgerOptions = {}) {
-    mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, LEDGER_FILE);
+    // 0600 in a 0700 dir before SQLite opens it (its -wal/-shm take the file's mode).
+    ensurePrivateFile(this.file);
     const db = new Database(this.file);
     // Small pages for a new ledger (no effect on an existing file): a placement dirties about a
     // dozen pages, each appended whole to the WAL on commit, so 1 KiB pages write a quarter of the
