@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { resetPaperBooks } from './engine/extension.js';
 import { placeAnswerDelay } from './http/fault-place-delay.js';
 import { startPaperGateway, DEFAULT_HOST, DEFAULT_SEED, type PaperExtension } from './gateway.js';
+import { isMarketHours, type MarketHours } from './market/sessions.js';
 
 export const USAGE = `Usage: npm run paper -- [options]
 
@@ -17,6 +18,9 @@ export const USAGE = `Usage: npm run paper -- [options]
   --seed N      market/instrument seed (default ${DEFAULT_SEED})
   --ws-port N   also serve the WebSocket feed on this port of its own, as upstream's 8765
                 (it is always served on the HTTP port under /ws)
+  --hours clock|exchange
+                clock (default): today's market is open around the clock; exchange: today
+                follows the exchange's hours too (past days always do: no weekend or holiday bars)
   --reset       start fresh books for every account
   --fault-place-delay-ms N
                 TESTS ONLY: hold every placeorder answer N ms after placing the order (off by default)
@@ -32,6 +36,8 @@ export interface CliOptions {
   wsPort: number | undefined;
   reset: boolean;
   help: boolean;
+  /** Today's market hours for bars (past days always follow the exchange calendar). */
+  hours: MarketHours;
   /** Test-only fault: placeorder answers held this long after the order is placed; undefined: off. */
   faultPlaceDelayMs: number | undefined;
 }
@@ -61,6 +67,7 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
         seed: { type: 'string' },
         'ws-port': { type: 'string' },
         reset: { type: 'boolean' },
+        hours: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         'fault-place-delay-ms': { type: 'string' },
       },
@@ -72,6 +79,8 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
     throw new UsageError('--apikey must be 1-256 characters');
   }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host cannot be empty');
+  const hours = values.hours ?? 'clock';
+  if (!isMarketHours(hours)) throw new UsageError(`--hours must be clock or exchange, got "${hours}"`);
   return {
     port: intArg('port', values.port, 5000, 0, 65_535),
     host: values.host ?? DEFAULT_HOST,
@@ -81,6 +90,7 @@ export function parseCli(argv: readonly string[], cwd = process.cwd()): CliOptio
     wsPort: values['ws-port'] === undefined ? undefined : intArg('ws-port', values['ws-port'], 0, 0, 65_535),
     reset: values.reset ?? false,
     help: values.help ?? false,
+    hours,
     faultPlaceDelayMs:
       values['fault-place-delay-ms'] === undefined
         ? undefined
@@ -164,6 +174,7 @@ async function run(
     seed: opts.seed,
     host: opts.host,
     port: opts.port,
+    hours: opts.hours,
     extensions: hooks.extensions,
     ...(opts.faultPlaceDelayMs !== undefined ? { plugins: [placeAnswerDelay(opts.faultPlaceDelayMs)] } : {}),
   });

@@ -5,6 +5,7 @@ import { buildMaster } from './instruments/master.js';
 import { createSearchIndex } from './instruments/search-index.js';
 import { listExpiries } from './instruments/expiry.js';
 import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
+import type { MarketHours } from './market/sessions.js';
 import { generateApiKey, openKeyStore, type KeyStore } from './auth/key-store.js';
 import { createPaperServer, type PaperServer } from './http/server.js';
 import { marketDataRoutes } from './http/routes/market-data.js';
@@ -40,6 +41,12 @@ export interface PaperGatewayOptions {
   /** Environment for *_RATE_LIMIT (default process.env). */
   env?: Record<string, string | undefined>;
   logger?: boolean;
+  /**
+   * Today's market hours for bars: 'clock' (default) keeps today open around the clock so the desk
+   * works at any hour; 'exchange' follows the exchange's session. Past days always follow the
+   * exchange calendar (no weekend or holiday bars, intraday bars only inside the session).
+   */
+  hours?: MarketHours;
   /** WebSocket feed tuning (auth grace, tick period, slow-reader limit); it is always on, at `/ws`. */
   feed?: Partial<FeedOptions>;
 }
@@ -69,6 +76,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
   const seed = opts.seed ?? DEFAULT_SEED;
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? DEFAULT_HOST;
+  const hours = opts.hours ?? 'clock';
 
   const keys = openKeyStore(opts.dataDir);
   let apiKey: string | undefined;
@@ -113,8 +121,9 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
             today: istDate(Math.floor(clock.now() / 1000)),
           }),
         analyzer: analyzerServed ? undefined : analyzer,
+        hours,
       }),
-      tickerRoutes({ master, market }),
+      tickerRoutes({ master, market, hours }),
       optionRoutes({ master, market }),
       referenceRoutes({ master, clock }),
       ...addOns.flatMap((a) => (a.plugin ? [a.plugin] : [])),

@@ -1,8 +1,13 @@
 // Bar building. Sub-minute bars stream an instrument's one-second bars; minute-multiple bars fold
 // its minute aggregates; D uses (cached) day aggregates; W and M fold D. Every coarser bar is thus
 // an exact aggregate of the finer ones, and nothing is produced after `nowSec`.
+// With a calendar, bars exist only inside each day's session: sub-minute bars are kept when they
+// start inside it (session bounds fall on every sub-minute step), minute-multiple bars are anchored
+// at the session's open (09:15, 10:15, … as Indian feeds stamp them) and fold only session minutes,
+// and D/W/M skip closed days (a D bar is still the whole day's aggregate, as the quote's).
 import type { Bar, BarInterval } from './market.js';
 import type { InstrumentSeries } from './instrument-series.js';
+import type { BarCalendar } from './sessions.js';
 import {
   alignIst,
   istDay,
@@ -62,6 +67,7 @@ export function buildBars(
   toSec: number,
   nowSec: number,
   adjusted: boolean,
+  calendar?: BarCalendar,
 ): Bar[] {
   if (!Number.isFinite(fromSec) || !Number.isFinite(toSec)) throw new RangeError('Bar window must be finite');
   const k = intradaySeconds(interval);
@@ -78,8 +84,24 @@ export function buildBars(
     if (lastStart < first) return sink.bars;
     checkCount((lastStart - first) / k + 1);
     const end = Math.min(lastStart + k - 1, nowSec);
-    if (k < 60) subMinute(series, sink, k, first, end, nowSec);
-    else minuteMultiple(series, sink, k, first, end, nowSec);
+    if (k < 60) {
+      subMinute(series, sink, k, first, end, nowSec);
+      return calendar ? sink.bars.filter((b) => inSession(calendar, b.time)) : sink.bars;
+    }
+    if (calendar) {
+      // Anchored buckets may start before `first`: scan from a bucket earlier, keep [from, last].
+      sessionMinutes(
+        series,
+        sink,
+        k,
+        Math.floor((from - k) / 60) * 60,
+        Math.min(last + k - 1, nowSec),
+        nowSec,
+        calendar,
+      );
+      return sink.bars.filter((b) => b.time >= from && b.time <= last);
+    }
+    minuteMultiple(series, sink, k, first, end, nowSec);
     return sink.bars;
   }
   if (interval === 'D') {
@@ -87,6 +109,7 @@ export function buildBars(
     const d1 = istDay(last);
     checkCount(d1 - d0 + 1);
     for (let d = d0; d <= d1; d++) {
+      if (calendar && !calendar.session(d)) continue;
       const t = istDayStart(d);
       sink.push(t, sink.adjust(t, series.day(d, nowSec)));
     }
@@ -100,11 +123,15 @@ export function buildBars(
   const acc = newAgg();
   for (; istDayStart(p) <= last; p = next(p)) {
     const stop = Math.min(next(p) - 1, today);
+    let fresh = true;
     for (let d = p; d <= stop; d++) {
+      if (calendar && !calendar.session(d)) continue;
       const t = istDayStart(d);
-      mergeInto(acc, sink.adjust(t, series.day(d, nowSec)), d === p);
+      mergeInto(acc, sink.adjust(t, series.day(d, nowSec)), fresh);
+      fresh = false;
     }
-    sink.push(istDayStart(p), acc);
+    // A period with no trading day (a closed week) has no bar.
+    if (!fresh) sink.push(istDayStart(p), acc);
   }
   return sink.bars;
 }
@@ -187,4 +214,60 @@ function minuteMultiple(
     mergeInto(acc, one, fresh);
   }
   if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+}
+
+/** True when a bar starting at `time` lies inside its day's session. */
+function inSession(calendar: BarCalendar, time: number): boolean {
+  const d = istDay(time);
+  const s = calendar.session(d);
+  if (!s) return false;
+  const off = time - istDayStart(d);
+  return off >= s.startSec && off < s.endSec;
+}
+
+/** Minute-multiple bars anchored at each day's session open, folding only minutes inside it. */
+function sessionMinutes(
+  s: InstrumentSeries,
+  sink: BarSink,
+  k: number,
+  start: number,
+  end: number,
+  nowSec: number,
+  calendar: BarCalendar,
+): void {
+  const one = newAgg();
+  const acc = newAgg();
+  let cur = NaN;
+  const flush = (): void => {
+    if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
+    cur = NaN;
+  };
+  let m = Math.ceil(start / 60);
+  while (m * 60 <= end) {
+    const sec = m * 60;
+    const d = istDay(sec);
+    const dayStart = istDayStart(d);
+    const sess = calendar.session(d);
+    const off = sec - dayStart;
+    if (!sess || off >= sess.endSec) {
+      flush();
+      m = (dayStart + 86_400) / 60;
+      continue;
+    }
+    if (off < sess.startSec) {
+      m = (dayStart + sess.startSec) / 60;
+      continue;
+    }
+    const anchor = dayStart + sess.startSec;
+    const bucket = anchor + Math.floor((sec - anchor) / k) * k;
+    s.minute(m, nowSec, one);
+    const fresh = bucket !== cur;
+    if (fresh) {
+      flush();
+      cur = bucket;
+    }
+    mergeInto(acc, one, fresh);
+    m++;
+  }
+  flush();
 }

@@ -1,6 +1,7 @@
 // The market simulator's public surface: deterministic prices, books and bars over an injectable clock.
 import type { Clock } from '../../contract/clock.js';
 import type { Instrument } from '../instruments/instrument.js';
+import type { BarCalendar } from './sessions.js';
 
 /** The program's one Clock (contract/clock.ts): the simulator reads `now`, the paper server its timers. */
 export type { Clock };
@@ -57,7 +58,8 @@ export interface Market {
     interval: BarInterval,
     fromSec: number,
     toSec: number,
-    opts?: { adjusted?: boolean },
+    /** calendar: bars only inside trading sessions (sessions.ts); without it, around the clock. */
+    opts?: { adjusted?: boolean; calendar?: BarCalendar },
   ): Bar[];
   /** Test-only: move an underlying (or the instrument's own series) so the instrument trades at `price` from now on. */
   setPrice(inst: Instrument, price: number): void;

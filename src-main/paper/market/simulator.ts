@@ -22,6 +22,7 @@
 //   incrementally, so quotes and ten years of D/W/M bars are cheap once warm.
 import type { Instrument, Underlying } from '../instruments/instrument.js';
 import { buildBars } from './bars.js';
+import type { BarCalendar } from './sessions.js';
 import { buildBook, type TickBook } from './book.js';
 import { splitFor, type CorporateAction } from './corporate-actions.js';
 import { InstrumentSeries } from './instrument-series.js';
@@ -185,9 +186,17 @@ class Simulator implements SimulatedMarket {
     interval: BarInterval,
     fromSec: number,
     toSec: number,
-    opts?: { adjusted?: boolean },
+    opts?: { adjusted?: boolean; calendar?: BarCalendar },
   ): Bar[] {
-    return buildBars(this.series(inst), interval, fromSec, toSec, this.nowSec(), opts?.adjusted ?? true);
+    return buildBars(
+      this.series(inst),
+      interval,
+      fromSec,
+      toSec,
+      this.nowSec(),
+      opts?.adjusted ?? true,
+      opts?.calendar,
+    );
   }
 
   /**

@@ -44,17 +44,20 @@ describe('JSON', () => {
     expect(ts.at(-1)!).toBeLessThanOrEqual(gw.clock.now() / 1000);
   });
 
-  it('D bars start at IST midnight', async () => {
+  it('D bars start at IST midnight, on trading days only', async () => {
     const data = await bars('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&to=2026-11-10');
-    expect(data.map((b) => b.timestamp)).toContain(istMidnight('2026-11-01'));
+    // 1-Nov is a Sunday, 7/8-Nov a weekend, 10-Nov an NSE holiday (Diwali-Balipratipada).
+    expect(data.map((b) => b.timestamp)).toEqual(
+      ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09'].map(istMidnight),
+    );
     for (const b of data) expect((b.timestamp + 19_800) % DAY).toBe(0);
   });
 
-  it('`to` as a date includes the whole day', async () => {
+  it('`to` as a date includes the whole day: its session, hourly bars anchored at 09:15', async () => {
     const data = await bars('/api/v1/ticker/NSE:SBIN?interval=1h&from=2026-11-18&to=2026-11-18');
-    expect(data).toHaveLength(24);
-    expect(data[0]!.timestamp).toBe(istMidnight('2026-11-18'));
-    expect(data.at(-1)!.timestamp).toBe(istMidnight('2026-11-18') + 23 * 3600);
+    expect(data).toHaveLength(7);
+    expect(data[0]!.timestamp).toBe(istMidnight('2026-11-18') + 9 * 3600 + 15 * 60);
+    expect(data.at(-1)!.timestamp).toBe(istMidnight('2026-11-18') + 15 * 3600 + 15 * 60);
   });
 
   it('date and millisecond-timestamp bounds give the same bars', async () => {
@@ -151,7 +154,8 @@ describe('ticker path and key', () => {
       'X-API-KEY': gw.apiKey,
     });
     expect(r.status).toBe(200);
-    expect(r.text.split('\n')[0]).toMatch(/^NSE:RELIANCE,2026-11-01,/);
+    // 1-Nov-2026 is a Sunday: the first bar is Monday's.
+    expect(r.text.split('\n')[0]).toMatch(/^NSE:RELIANCE,2026-11-02,/);
   });
 
   it('a missing exchange part means NSE', async () => {
@@ -202,9 +206,11 @@ describe('format=txt', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(r.text.endsWith('\n')).toBe(false);
     const lines = r.text.split('\n');
-    expect(lines).toHaveLength(20);
+    // 14 trading days: weekends and 10-Nov (an NSE holiday) have no bar.
+    expect(lines).toHaveLength(14);
     for (const l of lines) expect(l).toMatch(/^NSE:SBIN,2026-11-\d{2},[\d.]+,[\d.]+,[\d.]+,[\d.]+,\d+$/);
-    expect(lines[0]).toMatch(/^NSE:SBIN,2026-11-01,/);
+    expect(lines[0]).toMatch(/^NSE:SBIN,2026-11-02,/);
+    expect(lines.some((l) => l.startsWith('NSE:SBIN,2026-11-10,'))).toBe(false);
   });
 
   it('intraday lines carry IST time and match the JSON bars', async () => {
@@ -215,11 +221,11 @@ describe('format=txt', () => {
     expect(lines).toHaveLength(json.length);
     for (const l of lines)
       expect(l).toMatch(/^NSE:SBIN,2026-11-19,\d{2}:\d{2}:00,[\d.]+,[\d.]+,[\d.]+,[\d.]+,\d+$/);
-    expect(lines[0]!.startsWith('NSE:SBIN,2026-11-19,00:00:00,')).toBe(true);
-    const b = json[111]!; // 09:15 IST
-    expect(lines[111]).toBe(
-      `NSE:SBIN,2026-11-19,09:15:00,${b.open},${b.high},${b.low},${b.close},${b.volume}`,
-    );
+    // A past day: 09:15 to 15:25, 75 five-minute bars.
+    expect(lines).toHaveLength(75);
+    expect(lines.at(-1)!.startsWith('NSE:SBIN,2026-11-19,15:25:00,')).toBe(true);
+    const b = json[0]!; // 09:15 IST
+    expect(lines[0]).toBe(`NSE:SBIN,2026-11-19,09:15:00,${b.open},${b.high},${b.low},${b.close},${b.volume}`);
   });
 
   it('W and M lines carry a time column too', async () => {

@@ -486,7 +486,11 @@ describe('history (§9.4)', () => {
       expect((b['timestamp'] as number) % 300).toBe(0);
     }
     const first = bars[0]!['timestamp'] as number;
-    expect(first).toBe(Date.parse('2026-11-19T00:00:00+05:30') / 1000);
+    // A past day's bars start at the session's open; today (open around the clock) at midnight.
+    expect(first).toBe(Date.parse('2026-11-19T09:15:00+05:30') / 1000);
+    expect(
+      bars.filter((b) => (b['timestamp'] as number) < Date.parse('2026-11-20T00:00:00+05:30') / 1000),
+    ).toHaveLength(75);
     // Nothing after now (10:00 IST on the 20th).
     expect(bars.at(-1)!['timestamp'] as number).toBeLessThanOrEqual(gw.clock.now() / 1000);
   });
@@ -512,16 +516,18 @@ describe('history (§9.4)', () => {
     const r = await history({ interval: '1m', start_date: '2026-10-01', end_date: '2026-11-10' });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     const bars = r.body['data'] as { timestamp: number }[];
-    expect(bars[0]!.timestamp).toBe(istMidnight('2026-10-01'));
-    expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-11') - 60);
-    expect(bars).toHaveLength(41 * 1440);
+    // Sessions only: 09:15-15:30 on the 26 trading days (weekends, 2-Oct, 20-Oct and 10-Nov closed).
+    expect(bars[0]!.timestamp).toBe(istMidnight('2026-10-01') + 555 * 60);
+    expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-09') + 929 * 60);
+    expect(bars).toHaveLength(26 * 375);
   });
 
   it('serves nearly ten years of D from start_date, up to the 3650-day limit', async () => {
     const r = await history({ interval: 'D', start_date: '2017-01-01', end_date: '2026-11-20' });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     const bars = r.body['data'] as { timestamp: number }[];
-    expect(bars[0]!.timestamp).toBe(istMidnight('2017-01-01'));
+    // 1-Jan-2017 was a Sunday: no bar.
+    expect(bars[0]!.timestamp).toBe(istMidnight('2017-01-02'));
     expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-20'));
   });
 

@@ -26,6 +26,7 @@ import {
 import type { Instrument, InstrumentMaster } from '../../instruments/instrument.js';
 import { normaliseSymbol } from '../../instruments/symbols.js';
 import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
+import { barCalendar, type MarketHours } from '../../market/sessions.js';
 import { historyBarRange } from '../bar-range.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import { barRow } from '../ticker-format.js';
@@ -50,6 +51,8 @@ export interface MarketDataDeps {
   analyzer?: () => AnalyzerStatus;
   /** `broker` in the ping answer. */
   broker?: string;
+  /** Today's hours for history bars (default 'clock'); past days follow the exchange calendar. */
+  hours?: MarketHours;
 }
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -240,7 +243,15 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
       const oi = inst.kind === 'FUT' || inst.kind === 'CE' || inst.kind === 'PE' ? market.quote(inst).oi : 0;
       const res: HistoryResponse = {
         status: 'success',
-        data: market.bars(inst, interval, fromSec, toSec).map((b) => ({ ...barRow(b), oi })),
+        data: market
+          .bars(inst, interval, fromSec, toSec, {
+            calendar: barCalendar(
+              inst.exchange,
+              deps.hours ?? 'clock',
+              Math.floor(market.clock.now() / 1000),
+            ),
+          })
+          .map((b) => ({ ...barRow(b), oi })),
       };
       return res;
     });

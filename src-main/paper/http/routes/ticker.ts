@@ -5,6 +5,7 @@ import { Exchange, TickerQuery, type TickerResponse } from '../../../contract/in
 import type { InstrumentMaster } from '../../instruments/instrument.js';
 import { normaliseSymbol } from '../../instruments/symbols.js';
 import type { BarInterval, Market } from '../../market/market.js';
+import { barCalendar, type MarketHours } from '../../market/sessions.js';
 import { tickerBarRange } from '../bar-range.js';
 import { sendError, toHttpError } from '../errors.js';
 import { isJsonObject } from '../kit.js';
@@ -16,6 +17,8 @@ export const DEFAULT_TICKER = 'NSE:RELIANCE';
 export interface TickerDeps {
   master: InstrumentMaster;
   market: Market;
+  /** Today's hours for bars (default 'clock'); past days follow the exchange calendar. */
+  hours?: MarketHours;
 }
 
 /** Longest symbol accepted, as in the POST bodies' `symbol` field. */
@@ -79,7 +82,8 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
         const inst = master.get(exchange, symbol);
         if (!inst) throw new HttpError(404, `Symbol ${symbol} not found in exchange ${exchange}`);
 
-        const bars = market.bars(inst, interval, fromSec, toSec, { adjusted: q.adjusted });
+        const calendar = barCalendar(exchange, deps.hours ?? 'clock', Math.floor(market.clock.now() / 1000));
+        const bars = market.bars(inst, interval, fromSec, toSec, { adjusted: q.adjusted, calendar });
         if (q.sort === 'desc') bars.reverse();
         if (q.format === 'txt') {
           return reply
