@@ -1,6 +1,6 @@
 // Every operation of the contract, called through the client against the embedded paper gateway,
-// succeeds and comes back in the contract's normalised types, except the real gateway's options and
-// account extras, which the paper gateway does not serve: those are `not_offered`.
+// succeeds and comes back in the contract's normalised types, the real gateway's options, calendar
+// and account extras included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../../src-main/contract/index.js';
 import {
@@ -251,58 +251,66 @@ describe('orders', () => {
   });
 });
 
-describe("the real gateway's operations the paper gateway does not offer", () => {
-  /** A 404 for a missing route is `not_offered`, and the client then stops asking. */
-  const notOffered = async <T>(op: OperationName, call: () => Promise<GatewayResult<T>>) => {
-    // Only the real gateway's extras may be missing: every spec operation must be served.
-    expect(OPERATIONS[op].inSpec, op).toBe(false);
-    const first = await call();
-    expect(first.ok ? 'ok' : first.error.kind, op).toBe('not_offered');
-    called.add(op);
-    const again = await call();
-    expect(again.ok ? 'ok' : again.error.kind, op).toBe('not_offered');
-    expect(client.notOffered()).toContain(op);
-  };
-  const NIFTY = { underlying: 'NIFTY', exchange: 'NSE_INDEX', expiry_date: '25AUG26' } as const;
+describe("the real gateway's options, calendar and account extras", () => {
+  const NIFTY = { underlying: 'NIFTY', exchange: 'NSE_INDEX', expiry_date: '01DEC26' } as const;
 
-  it('margin and pnlsymbols', async () => {
-    await notOffered('margin', () =>
-      client.margin({
-        positions: [{ ...SBIN, action: 'BUY', quantity: 1, pricetype: 'MARKET' }],
-      }),
+  it('margin, pnlsymbols, analyzertoggle', async () => {
+    const m = mark(
+      'margin',
+      await client.margin({ positions: [{ ...SBIN, action: 'BUY', quantity: 1, pricetype: 'MARKET' }] }),
     );
-    await notOffered('pnlsymbols', () => client.pnlsymbols());
+    expect(m.data.total_margin_required).toBeGreaterThan(0);
+    expect(Array.isArray(mark('pnlsymbols', await client.pnlsymbols()).data)).toBe(true);
+    expect(mark('analyzertoggle', await client.analyzertoggle({ mode: true })).data.mode).toBe('analyze');
+  });
+
+  it('instruments, marketholidays, markettimings', async () => {
+    const rows = mark('instruments', await client.instruments({ exchange: 'CDS' })).data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.exchange === 'CDS')).toBe(true);
+    const holidays = mark('marketholidays', await client.marketholidays({ year: 2026 })).data;
+    expect(holidays.map((h) => h.date)).toContain('2026-12-25');
+    expect(mark('markettimings', await client.markettimings({ date: '2026-11-21' })).data).toEqual([]);
   });
 
   it('option reads', async () => {
-    await notOffered('optionsymbol', () =>
-      client.optionsymbol({ ...NIFTY, offset: 'ATM', option_type: 'CE' }),
+    const sym = mark(
+      'optionsymbol',
+      await client.optionsymbol({ ...NIFTY, offset: 'ATM', option_type: 'CE' }),
     );
-    await notOffered('optionchain', () => client.optionchain({ ...NIFTY, strike_count: 5 }));
-    await notOffered('optiongreeks', () =>
-      client.optiongreeks({ symbol: 'NIFTY25AUG2626000CE', exchange: 'NFO' }),
+    expect(sym.exchange).toBe('NFO');
+    expect(mark('optionchain', await client.optionchain({ ...NIFTY, strike_count: 5 })).chain).toHaveLength(
+      11,
     );
-    await notOffered('syntheticfuture', () => client.syntheticfuture(NIFTY));
+    const g = mark('optiongreeks', await client.optiongreeks({ symbol: sym.symbol, exchange: 'NFO' }));
+    expect(g.greeks.delta).toBeGreaterThan(0);
+    expect(
+      mark('syntheticfuture', await client.syntheticfuture(NIFTY)).synthetic_future_price,
+    ).toBeGreaterThan(0);
   });
 
   it('option orders', async () => {
-    await notOffered('optionsorder', () =>
-      client.optionsorder({
+    const one = mark(
+      'optionsorder',
+      await client.optionsorder({
         ...NIFTY,
         strategy: STRATEGY,
         offset: 'ATM',
         option_type: 'CE',
         action: 'BUY',
-        quantity: 75,
+        quantity: 65,
       }),
     );
-    await notOffered('optionsmultiorder', () =>
-      client.optionsmultiorder({
+    expect(one.orderid).toMatch(/^\d+$/);
+    const multi = mark(
+      'optionsmultiorder',
+      await client.optionsmultiorder({
         ...NIFTY,
         strategy: STRATEGY,
-        legs: [{ offset: 'OTM2', option_type: 'PE', action: 'SELL', quantity: 75 }],
+        legs: [{ offset: 'OTM2', option_type: 'PE', action: 'SELL', quantity: 65 }],
       }),
     );
+    expect(multi.results.map((r) => r.status)).toEqual(['success']);
   });
 });
 
