@@ -344,6 +344,24 @@ describe('optionsorder and optionsmultiorder', () => {
     expect(gw.engine.orders(gw.gateway.keys.verify(key) ?? '')).toEqual([]);
   });
 
+  it('a leg with splitsize is placed as children and reports them', async () => {
+    const key = gw.newKey();
+    const r = await gw.api('optionsmultiorder', key, {
+      strategy: 'split-leg',
+      ...NIFTY,
+      legs: [{ offset: 'ATM', option_type: 'CE', action: 'BUY', quantity: 195, splitsize: 65 }],
+    });
+    const body = expectExact(OptionsMultiOrderResponse, r.json);
+    expect(body.results[0]?.status).toBe('success');
+    const children = (body.results[0] as { results?: { quantity: number; status: string }[] }).results;
+    expect(children?.map((c) => [c.quantity, c.status])).toEqual([
+      [65, 'success'],
+      [65, 'success'],
+      [65, 'success'],
+    ]);
+    expect(gw.engine.orders(gw.gateway.keys.verify(key) ?? '')).toHaveLength(3);
+  });
+
   it('an iron condor: four legs on their offsets; a leg that cannot resolve fails alone', async () => {
     const key = gw.newKey();
     const legs = [

@@ -47,6 +47,36 @@ function orderInput(
   };
 }
 
+interface SplitChild {
+  order_num: number;
+  orderid?: string;
+  quantity: number;
+  status: 'success' | 'error';
+  message?: string;
+}
+
+/** Split children of `base` (planSplit's sizes), each placed on its own; a bad plan is a 400. */
+function placeSplit(
+  engine: TradingEngine,
+  account: string,
+  base: OrderInput,
+  splitsize: number,
+): SplitChild[] {
+  let plan: number[];
+  try {
+    plan = planSplit(base.quantity, splitsize);
+  } catch (err) {
+    if (err instanceof SplitPlanError) throw new HttpError(400, err.message);
+    throw err;
+  }
+  return plan.map((quantity, i): SplitChild => {
+    const placed = engine.placeOrder(account, { ...base, quantity, disclosed_quantity: 0 });
+    return placed.ok
+      ? { order_num: i + 1, orderid: placed.value.orderid, quantity, status: 'success' }
+      : { order_num: i + 1, quantity, status: 'error', message: placed.message };
+  });
+}
+
 export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps): RoutePlugin {
   return (app, kit) => {
     app.post('/api/v1/optionsorder', async (request): Promise<OptionsOrderResponse> => {
@@ -75,21 +105,8 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
         if (!placed.ok) throw refusal(placed);
         return { ...answer, orderid: placed.value.orderid };
       }
-      let plan: number[];
-      try {
-        plan = planSplit(req.quantity, splitsize);
-      } catch (err) {
-        if (err instanceof SplitPlanError) throw new HttpError(400, err.message);
-        throw err;
-      }
-      const results = engine.transaction(() =>
-        plan.map((quantity, i) => {
-          const placed = engine.placeOrder(account, orderInput(req.strategy, r, req.action, quantity, req));
-          return placed.ok
-            ? { order_num: i + 1, orderid: placed.value.orderid, quantity, status: 'success' }
-            : { order_num: i + 1, quantity, status: 'error', message: placed.message };
-        }),
-      );
+      const base = orderInput(req.strategy, r, req.action, req.quantity, req);
+      const results = engine.transaction(() => placeSplit(engine, account, base, splitsize));
       return { ...answer, results };
     });
 
@@ -126,10 +143,25 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
             continue;
           }
           out.symbol = r.value.option.symbol;
-          const placed = engine.placeOrder(
-            account,
-            orderInput(req.strategy, r.value, leg.action, leg.quantity, leg),
-          );
+          const input = orderInput(req.strategy, r.value, leg.action, leg.quantity, leg);
+          if ((leg.splitsize ?? 0) > 0) {
+            // A split leg reports its children; it succeeded when every child was placed.
+            let children: SplitChild[];
+            try {
+              children = placeSplit(engine, account, input, leg.splitsize ?? 0);
+            } catch (err) {
+              if (!(err instanceof HttpError)) throw err;
+              out.message = err.message;
+              continue;
+            }
+            out.results = children;
+            out.mode = 'analyze';
+            const failed = children.find((c) => c.status === 'error');
+            if (failed) out.message = failed.message;
+            else out.status = 'success';
+            continue;
+          }
+          const placed = engine.placeOrder(account, input);
           if (placed.ok) {
             out.status = 'success';
             out.orderid = placed.value.orderid;
