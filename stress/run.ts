@@ -18,17 +18,27 @@ const runDir = mkdtempSync(join(tmpdir(), 'orderdesk-stress-'));
 // Anything that asks the OS for a temp dir (the paper gateway, the core harness) lands in ours.
 process.env.TMPDIR = runDir;
 
-async function loadSuites(): Promise<StressSuite[]> {
+/** The suites named on the command line (all when none), by file: `<name>.suite.ts`. */
+async function loadSuites(): Promise<{ suites: StressSuite[]; broken: SuiteResult[] }> {
   const dir = join(here, 'suites');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.suite.ts'))
+    .filter((f) => wanted.length === 0 || wanted.includes(f.replace(/\.suite\.ts$/, '')))
     .sort();
   const suites: StressSuite[] = [];
+  const broken: SuiteResult[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(dir, f)).href)) as { suite?: StressSuite };
-    if (mod.suite) suites.push(mod.suite);
+    const name = f.replace(/\.suite\.ts$/, '');
+    try {
+      const mod = (await import(pathToFileURL(join(dir, f)).href)) as { suite?: StressSuite };
+      if (mod.suite) suites.push(mod.suite);
+      else broken.push({ name, figures: [], checks: [], ms: 0, crashed: `${f} exports no suite` });
+    } catch (err) {
+      // A suite that does not load fails the run as a failed suite, and the others still run.
+      broken.push({ name, figures: [], checks: [], ms: 0, crashed: `${f} did not load: ${String(err)}` });
+    }
   }
-  return suites;
+  return { suites, broken };
 }
 
 async function runSuite(suite: StressSuite): Promise<SuiteResult> {
@@ -69,18 +79,21 @@ function print(r: SuiteResult): void {
   if (r.crashed) console.log(`  FAIL  the suite threw: ${r.crashed}`);
 }
 
-const all = await loadSuites();
-const unknown = wanted.filter((w) => !all.some((s) => s.name === w));
+const { suites: chosen, broken } = await loadSuites();
+const unknown = wanted.filter((w) => !chosen.some((s) => s.name === w) && !broken.some((b) => b.name === w));
 if (unknown.length) {
-  console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
+  const known = readdirSync(join(here, 'suites'))
+    .filter((f) => f.endsWith('.suite.ts'))
+    .map((f) => f.replace(/\.suite\.ts$/, ''));
+  console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
   process.exit(2);
 }
-const chosen = wanted.length ? all.filter((s) => wanted.includes(s.name)) : all;
 console.log(
   `stress: seed ${seed}${plant ? `, PLANTED FAULT ${plant}` : ''}; suites: ${chosen.map((s) => s.name).join(', ')}`,
 );
 
-const results: SuiteResult[] = [];
+const results: SuiteResult[] = [...broken];
+for (const b of broken) print(b);
 try {
   for (const suite of chosen) {
     process.stderr.write(`${suite.name}: ${suite.description}\n`);

@@ -1,5 +1,5 @@
-// What a stress suite is to the runner: a name, a run that prints nothing itself but returns its
-// figures, and invariant checks recorded as it goes. A suite file in stress/suites/*.suite.ts
+// What a stress suite is to the runner: a name (its file's: stress/suites/<name>.suite.ts), a run
+// that prints nothing itself but records its figures and its invariant checks as it goes. A file there
 // exporting `suite` is found by the runner; nothing else needs registering.
 
 /** Per-run context handed to each suite. */

@@ -22,6 +22,8 @@ const OPERATIONS = Number(process.env.STRESS_FAULT_OPS ?? 1000);
 /** Share of HTTP requests that meet a fault while the faults are on. */
 const FAULT_RATE = 0.25;
 const RECOVERY_LIMIT_MS = 5000;
+/** The closing outage: long enough for the core's polls to fail several times in a row. */
+const OUTAGE_MS = 8000;
 const SYMBOLS: readonly string[] = ['SBIN', 'ITC', 'INFY', 'TCS', 'KOTAKBANK'];
 const TERMINAL_EVENTS = {
   'orders.filled': 'complete',
@@ -133,6 +135,7 @@ export const suite: StressSuite = {
       const base = new Map(SYMBOLS.map((s) => [s, paper.ltp(paper.inst('NSE', s))]));
       const faults = new Map<FaultKind, number>();
       let faultsOn = true;
+      let outageRequests = 0;
       let lastFaultEnds = 0;
       paper.proxy.decide((path) => {
         if (!faultsOn || !rng.chance(FAULT_RATE)) return { kind: 'pass' };
@@ -222,10 +225,21 @@ export const suite: StressSuite = {
           lastFaultEnds = Math.max(lastFaultEnds, Date.now());
         }
       }
+      const opsMs = Date.now() - started;
+      // Last, an outage: the gateway unreachable (every connection reset, the feed refused) for
+      // OUTAGE_MS while the core keeps polling on its own, as a network that drops for a while.
+      paper.proxy.decide(() => {
+        outageRequests++;
+        return { kind: 'drop', forward: false };
+      });
+      relay.block();
+      relay.cut();
+      await sleep(OUTAGE_MS);
+      relay.unblock();
       faultsOn = false;
       paper.proxy.decide(undefined);
+      lastFaultEnds = Date.now();
       for (const [k, m] of said) ctx.note(`first ${k}: ${m}`);
-      const opsMs = Date.now() - started;
 
       // Recovery: from the end of the last fault to the core saying "connected" on its own polling
       // (a failure the last fault caused is reported within moments, hence the short wait first).
@@ -303,6 +317,7 @@ export const suite: StressSuite = {
       ctx.figure('faults by kind', [...faults].map(([k, c]) => `${k} ${c}`).join(', '));
       ctx.figure('429 answers (injected)', rateLimited);
       ctx.figure('feed sockets cut', feedCuts);
+      ctx.figure('closing outage', `${OUTAGE_MS / 1000} s, ${outageRequests} requests reset`);
       ctx.figure(
         'router outcomes',
         [...outcomes]

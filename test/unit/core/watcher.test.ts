@@ -335,8 +335,12 @@ describe('pollInterval', () => {
     expect(pollInterval(p, { visible: true, busy: false, failures: 0 })).toBe(2000);
     expect(pollInterval(p, { visible: false, busy: false, failures: 0 })).toBe(10_000);
     expect(pollInterval(p, { visible: false, busy: true, failures: 0 })).toBe(1000);
-    expect(pollInterval(p, { visible: true, busy: true, failures: 3 })).toBe(8000);
-    expect(pollInterval(p, { visible: false, busy: false, failures: 10 })).toBe(30_000);
+    expect(pollInterval(p, { visible: true, busy: true, failures: 1 })).toBe(2000);
+    // Never more than 4 s apart while failing, so a gateway that is back is seen within 5 s; the
+    // tray's slower pace is kept.
+    expect(pollInterval(p, { visible: true, busy: true, failures: 3 })).toBe(4000);
+    expect(pollInterval(p, { visible: true, busy: false, failures: 10 })).toBe(4000);
+    expect(pollInterval(p, { visible: false, busy: false, failures: 10 })).toBe(10_000);
   });
 });
 
