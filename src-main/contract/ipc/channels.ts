@@ -41,6 +41,8 @@ import {
   MultiQuotesRequest,
   MultiQuotesResponse,
   OpenPositionRequest,
+  OptionChainRequest,
+  OptionChainResponse,
   OpenPositionResponse,
   OrderIdResponse,
   OrderStatusRequest,
@@ -209,6 +211,8 @@ export const CHANNELS = {
   'market.multiquotes': channel(z.strictObject(withoutKey(MultiQuotesRequest.shape)), MultiQuotesResponse),
   /** The bar intervals the gateway's history and ticker accept. */
   'market.intervals': channel(NoInput, IntervalsResponse),
+  /** One expiry's chain with quotes (and greeks) in one request; `not_offered` where the gateway lacks it. */
+  'market.optionChain': channel(z.strictObject(withoutKey(OptionChainRequest.shape)), OptionChainResponse),
   /** Subscribe to `market.ltp|quote|depth` events; answers the subscription's id. */
   'market.watch': channel(MarketWatchInput, MarketWatchResult),
   'market.unwatch': channel(MarketUnwatchInput, MarketUnwatchResult),

@@ -37,6 +37,7 @@ export const CHANNEL_NAME_LIST = [
   'market.symbol',
   'market.multiquotes',
   'market.intervals',
+  'market.optionChain',
   'market.watch',
   'market.unwatch',
   'apiKey.set',

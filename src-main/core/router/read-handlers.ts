@@ -31,7 +31,8 @@ export type ReadChannels =
   | 'market.ticker'
   | 'market.symbol'
   | 'market.multiquotes'
-  | 'market.intervals';
+  | 'market.intervals'
+  | 'market.optionChain';
 
 /** A gateway answer turned into a view, errors passed through as they are. */
 function viewOf<T, V>(r: GatewayResult<T>, view: (value: T) => V): IpcResult<V> {
@@ -85,5 +86,6 @@ export function readHandlers(d: { session(): Session }): Pick<Handlers, ReadChan
     'market.symbol': async (input) => viewOf(await client().symbol(input), (r) => toSymbolInfo(r.data)),
     'market.multiquotes': async (input) => fromGateway(await client().multiquotes(input)),
     'market.intervals': async () => fromGateway(await client().intervals()),
+    'market.optionChain': async (input) => fromGateway(await client().optionchain(input)),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { SvelteMap } from 'svelte/reactivity';
 import { DerivativePickerState, SPOT_EXCHANGES, type PickerExchange } from './derivative-picker.svelte';
 import { WatchSlot } from './watch-slot.svelte';
+import { optionChainSource } from '../lib/option-chain-gateway';
 
 export interface SpotRef {
   symbol: string;
@@ -117,7 +118,11 @@ export class OptionChainState {
   /** Ticks numbered before the last profile switch are another gateway's. */
   #minSeq = 0;
 
-  constructor(bridge: BridgeApi, source: ChainQuoteSource = multiquotesSource(bridge)) {
+  // The gateway's optionchain when it offers it (one request), multiquotes otherwise.
+  constructor(
+    bridge: BridgeApi,
+    source: ChainQuoteSource = optionChainSource(bridge, multiquotesSource(bridge)),
+  ) {
     this.#bridge = bridge;
     this.#source = source;
     this.picker = new DerivativePickerState(bridge);

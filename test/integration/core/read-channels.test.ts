@@ -87,6 +87,30 @@ describe('market reads', () => {
       expect(intervals.data.minutes).toContain('5m');
       expect(intervals.data.days).toContain('D');
     }));
+
+  it('market.optionChain: one expiry of the NIFTY chain with quotes, in the contract shape', () =>
+    withCore(async (h) => {
+      const chain = await value(
+        h.core.router.invoke('market.optionChain', {
+          underlying: 'NIFTY',
+          exchange: 'NSE_INDEX',
+          expiry_date: '01DEC26',
+          strike_count: 2,
+        }),
+      );
+      expect(chain.chain).toHaveLength(5);
+      expect(chain.chain[2]?.strike).toBe(chain.atm_strike);
+      expect(chain.chain[2]?.ce?.label).toBe('ATM');
+      expect(chain.underlying_ltp).toBeGreaterThan(0);
+      expect(
+        await h.core.router.invoke('market.optionChain', {
+          underlying: 'NIFTY',
+          exchange: 'NSE_INDEX',
+          expiry_date: '01DEC26',
+          strike_count: 0,
+        }),
+      ).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    }));
 });
 
 describe('order reads', () => {
