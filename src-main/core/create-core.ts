@@ -3,7 +3,7 @@
 // shell (or the browser-mode host, or a test) hands in the ports and binds `router` and `events`.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { PAPER_PROFILE_ID, errorMessage, type Profile } from '../contract/index.js';
+import { PAPER_PROFILE_ID, UnknownOperation, errorMessage, type Profile } from '../contract/index.js';
 import {
   createGatewayClient,
   redact,
@@ -41,14 +41,19 @@ import {
 import { recentOrders } from './router/recent-orders.js';
 import { createSettingsStore } from './settings/index.js';
 import {
+  adoptInterrupted,
+  claimedOrderIds,
   createWatcher,
+  istDayStart,
   journalResolution,
   openSeenStore,
   restoreUnknowns,
   WATCHER_DB,
   type Patience,
   type PendingUnknown,
+  type Interrupted,
   type SeenStore,
+  type Undecided,
   type Watcher,
 } from './watcher/index.js';
 import { totalMtm } from './watcher/position-diff.js';
@@ -257,6 +262,7 @@ export function createCore(ports: CorePorts): Core {
         profileId,
         clock.now(),
         new Set(tracked.map((p) => p.journalId)),
+        (id) => claimedOrderIds(journal, profileId, istDayStart(clock.now()), id),
       );
       for (const e of restored.unsettleable) {
         if (warnedUnsettleable.has(e.id)) continue;
@@ -275,6 +281,66 @@ export function createCore(ports: CorePorts): Core {
       });
       return [];
     }
+  }
+
+  /**
+   * Today's entries an earlier run sent but stopped before recording the answer of: from now on
+   * unknown outcomes (journalled), announced once by announceInterrupted.
+   */
+  function adoptFromJournal(profileId: string): Interrupted[] {
+    try {
+      return adoptInterrupted(journal, profileId, clock.now(), logger);
+    } catch (err) {
+      logger.error('interrupted order actions not read back from the journal', {
+        profileId,
+        error: errorMessage(err),
+      });
+      return [];
+    }
+  }
+
+  /** One alert per interrupted entry: "checking the order book", or "check it" when nothing can. */
+  function announceInterrupted(profileId: string, adopted: readonly Interrupted[]): void {
+    for (const a of adopted) {
+      const known = UnknownOperation.safeParse(a.entry.operation);
+      // A smart order (the only other placing action) places an order if anything.
+      const operation = known.success ? known.data : 'placeorder';
+      const orderid =
+        a.intent?.operation === 'modifyorder' || a.intent?.operation === 'cancelorder'
+          ? a.intent.orderid
+          : undefined;
+      logger.warn('an order action was sent before OrderDesk stopped, its answer not recorded', {
+        profileId,
+        journalId: a.entry.id,
+        operation: a.entry.operation,
+      });
+      if (a.intent)
+        emit('orders.unknown', {
+          profileId,
+          time: clock.now(),
+          journalId: a.entry.id,
+          operation,
+          ...(orderid !== undefined ? { orderid } : {}),
+          message: a.message,
+        });
+      else
+        alerts.unsettled({
+          journalId: a.entry.id,
+          operation,
+          message: `${a.message}; its request does not say what to look for: check the order book`,
+        });
+    }
+  }
+
+  /** An interrupted action more than one order could be: the trader is asked to look. */
+  function reportUndecided(profileId: string, u: Undecided): void {
+    logger.warn('an interrupted order action could not be settled from the order book', {
+      profileId,
+      journalId: u.journalId,
+      operation: u.operation,
+    });
+    if (session?.profile.id === profileId)
+      alerts.unsettled({ journalId: u.journalId, operation: u.operation, message: u.message });
   }
 
   /**
@@ -333,6 +399,7 @@ export function createCore(ports: CorePorts): Core {
     const client = await clientFor(profile);
     const carried = parked.get(profile.id);
     parked.delete(profile.id);
+    const adopted = adoptFromJournal(profile.id);
     const pending = [...(carried ?? []), ...restoreFromJournal(profile.id, carried ?? [])];
     const watcher = createWatcher({
       profileId: profile.id,
@@ -346,12 +413,14 @@ export function createCore(ports: CorePorts): Core {
       ...(ports.patience ? { patience: ports.patience } : {}),
       pending,
       resolved: journalResolution(journal),
+      undecided: (u) => reportUndecided(profile.id, u),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     market.setSession(profile.id, client);
     openFeed(profile, watcher);
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });
+    announceInterrupted(profile.id, adopted);
     updateTray();
   }
 

@@ -25,6 +25,11 @@ export interface Alerts {
    * settled. Returns the rule applied, or null when paused, off or muted.
    */
   unknown(event: UnknownOutcome): AlertRules['unknown'] | null;
+  /**
+   * An unknown outcome OrderDesk cannot settle from the book (it stays unresolved in the journal):
+   * sticky, under the unknown-outcome rule, until the trader has looked and dismissed it.
+   */
+  unsettled(event: UnknownOutcome): AlertRules['unknown'] | null;
   mute(orderid: string, muted: boolean): AlertsState;
   pause(paused: boolean): Promise<AlertsState>;
   dismiss(id: string): AlertsState;
@@ -130,6 +135,35 @@ export function createAlerts(o: AlertsOptions): Alerts {
           sticky: true,
         });
       o.emit('alerts.raised', alert);
+      return rule;
+    },
+    unsettled(event) {
+      const rules = o.rules();
+      const rule = rules.unknown;
+      if (rules.paused || rule === 'off') return null;
+      const alert: AlertEvent = {
+        id: `unsettled:${event.journalId}`,
+        time: o.clock.now(),
+        kind: 'warning',
+        title: `${UNKNOWN_TITLE[event.operation]}: check the order book`,
+        body: event.message,
+        sticky: true,
+        ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+        delivery: rule,
+        about: 'unknown_outcome',
+      };
+      if (rule === 'os')
+        o.notifier.notify({
+          kind: 'warning',
+          title: alert.title,
+          body: alert.body,
+          id: alert.id,
+          ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+          sticky: true,
+        });
+      o.emit('alerts.raised', alert);
+      sticky.set(alert.id, alert);
+      changed();
       return rule;
     },
     mute(orderid, on) {

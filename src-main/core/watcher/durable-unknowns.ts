@@ -27,7 +27,12 @@ const IntentSchema = z.discriminatedUnion('operation', [
   }),
   z.object({ operation: z.literal('cancelorder'), orderid: z.string() }),
 ]);
-const CheckSchema = z.object({ intent: IntentSchema, known: z.array(z.string()) });
+const CheckSchema = z.object({
+  intent: IntentSchema,
+  known: z.array(z.string()),
+  /** Written for an entry OrderDesk stopped before answering: what was placed is told by time instead. */
+  interrupted: z.object({ from: z.number(), strategy: z.string() }).optional(),
+});
 export type UnknownCheck = z.infer<typeof CheckSchema>;
 
 /** What the journal keeps for an unknown outcome: the intent and the order ids in the book before the call. */
@@ -79,12 +84,16 @@ export interface Restored {
   unsettleable: Unresolved['entry'][];
 }
 
-/** The profile's unresolved unknown outcomes of today, as the watcher tracks them. */
+/**
+ * The profile's unresolved unknown outcomes of today, as the watcher tracks them. `claimed(id)`: the
+ * order ids other journal entries hold, read at each look at the book, for an interrupted entry.
+ */
 export function restoreUnknowns(
   journal: Pick<Journal, 'unresolved'>,
   profileId: string,
   now: number,
   skip: ReadonlySet<string> = new Set(),
+  claimed: (journalId: string) => ReadonlySet<string> = () => new Set(),
 ): Restored {
   const out: Restored = { pending: [], unsettleable: [] };
   for (const u of journal.unresolved(profileId, istDayStart(now))) {
@@ -102,6 +111,16 @@ export function restoreUnknowns(
       since: Math.min(u.entry.finishedAt ?? u.entry.time, now),
       known: new Set(check.success ? check.data.known : []),
       polls: 0,
+      ...(check.success && check.data.interrupted
+        ? {
+            // What was sent, in the words of the alert that announced it.
+            ...(u.entry.error?.message ? { message: u.entry.error.message } : {}),
+            interrupted: {
+              ...check.data.interrupted,
+              claimed: () => claimed(u.entry.id),
+            },
+          }
+        : {}),
     });
   }
   return out;

@@ -10,4 +10,19 @@ export { pollInterval } from './poll-interval.js';
 export { reconcile, DEFAULT_PATIENCE } from './reconciler.js';
 export { istDayStart, journalResolution, restoreUnknowns, toCheck } from './durable-unknowns.js';
 export type { Restored, UnknownCheck } from './durable-unknowns.js';
-export type { PendingUnknown, Patience, PlacedOrder, Resolution, UnknownIntent } from './reconciler.js';
+export type {
+  PendingUnknown,
+  Patience,
+  PlacedOrder,
+  Resolution,
+  Undecided,
+  UnknownIntent,
+} from './reconciler.js';
+export {
+  adoptInterrupted,
+  claimedOrderIds,
+  intentOfRequest,
+  INTERRUPTED_KIND,
+} from './interrupted-intents.js';
+export type { Interrupted } from './interrupted-intents.js';
+export { matchInterrupted, orderTimeMs, describeIntent, CLOCK_SKEW_MS } from './interrupted-match.js';

@@ -5,8 +5,11 @@
 // placed", found false with the ids that are, or "not placed" once the patience runs out); a
 // cancel-all by the account's orders open before it, whatever their strategy, as the gateway's
 // cancel-all is account-wide (all cancelled: found; some: "partly cancelled", found false); a
-// close-position by new MARKET counter-orders of the strategy.
+// close-position by new MARKET counter-orders of the strategy. An action OrderDesk stopped before
+// recording the answer of (`interrupted`) is matched by time instead (interrupted-match.ts); more
+// than one candidate is `undecided`, for the trader to look at, never a guess.
 import type { OrderSnapshot } from '../../contract/index.js';
+import { describeIntent, matchInterrupted, type InterruptedWant } from './interrupted-match.js';
 
 export interface PlacedOrder {
   symbol: string;
@@ -51,6 +54,21 @@ export interface PendingUnknown {
   polls: number;
   /** Why the outcome is unknown (the gateway's error), for a window that opens while it is pending. */
   message?: string;
+  /**
+   * OrderDesk stopped before the answer was recorded (no book before the call): a placing action is
+   * settled by the orders placed `from` on (epoch ms) that no other journal entry `claimed` (read
+   * at each book read, so an order the trader sends meanwhile is never taken for this one).
+   */
+  interrupted?: { from: number; claimed: () => ReadonlySet<string>; strategy: string };
+}
+
+/** An interrupted placing action the book cannot settle alone: the trader is asked to look. */
+export interface Undecided {
+  journalId: string;
+  operation: UnknownIntent['operation'];
+  /** The orders that could be its. */
+  orderids: string[];
+  message: string;
 }
 
 export interface Resolution {
@@ -97,9 +115,10 @@ export function reconcile(
   orders: readonly OrderSnapshot[],
   now: number,
   patience: Patience = DEFAULT_PATIENCE,
-): { resolved: Resolution[]; remaining: PendingUnknown[] } {
+): { resolved: Resolution[]; remaining: PendingUnknown[]; undecided: Undecided[] } {
   const resolved: Resolution[] = [];
   const remaining: PendingUnknown[] = [];
+  const undecided: Undecided[] = [];
   const claimed = new Set<string>();
   const byId = new Map(orders.map((o) => [o.orderid, o]));
   // Oldest first, so that two identical unknown orders claim the book's orders in placement order.
@@ -117,6 +136,42 @@ export function reconcile(
         ...(orderid ? { orderid } : {}),
       });
     const intent = p.intent;
+    const want = p.interrupted && interruptedWant(intent, p.interrupted.strategy);
+    if (p.interrupted && want) {
+      const claimedNow = new Set([...p.interrupted.claimed(), ...claimed]);
+      const m = matchInterrupted(want, orders, p.interrupted.from, claimedNow);
+      const what = describeIntent(intent);
+      if (m.kind === 'exact') {
+        for (const id of m.orderids) claimed.add(id);
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found: true,
+          ...(intent.operation === 'placeorder' ? { orderid: m.orderids[0] } : {}),
+          orderids: m.orderids,
+          message: `${what} took effect: order${m.orderids.length > 1 ? 's' : ''} ${m.orderids.join(', ')} in the order book`,
+        });
+      } else if (m.kind === 'ambiguous')
+        undecided.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          orderids: m.orderids,
+          message: `${what}: the order book has ${m.orderids.length} order(s) that could be its (${m.orderids.join(', ')}) and no way to tell which; check the order book`,
+        });
+      else if (patient)
+        resolved.push({
+          journalId: p.journalId,
+          operation: intent.operation,
+          found: false,
+          orderids: [],
+          message:
+            intent.operation === 'closeposition'
+              ? `${what}: no MARKET counter-order in the order book, nothing was closed`
+              : `${what} was not placed: no matching order in the order book`,
+        });
+      else remaining.push(p);
+      continue;
+    }
     if (intent.operation === 'splitorder' || intent.operation === 'basketorder') {
       const what = intent.operation === 'splitorder' ? 'children' : 'legs';
       // Matched tentatively: only a complete match (or the patience running out) claims them.
@@ -258,5 +313,20 @@ export function reconcile(
     else if (patient) done(false, `order ${intent.orderid} does not show the change`, intent.orderid);
     else remaining.push(p);
   }
-  return { resolved, remaining };
+  return { resolved, remaining, undecided };
+}
+
+/** What an interrupted placing action asked for; undefined for a modify, a cancel or a cancel-all. */
+function interruptedWant(intent: UnknownIntent, strategy: string): InterruptedWant | undefined {
+  switch (intent.operation) {
+    case 'placeorder':
+      return { kind: 'legs', strategy, legs: [intent.order] };
+    case 'splitorder':
+    case 'basketorder':
+      return { kind: 'legs', strategy: intent.strategy, legs: intent.orders };
+    case 'closeposition':
+      return { kind: 'counter-orders', strategy: intent.strategy };
+    default:
+      return undefined;
+  }
 }

@@ -27,6 +27,7 @@ import {
   type Patience,
   type PendingUnknown,
   type Resolution,
+  type Undecided,
   type UnknownIntent,
 } from './reconciler.js';
 import type { SeenStore } from './seen-store.js';
@@ -59,6 +60,11 @@ export interface WatcherOptions {
    * already, so there is nothing to report. A throw is logged and the event still goes out.
    */
   resolved?: (r: Resolution) => boolean;
+  /**
+   * An interrupted action the book cannot settle alone (more than one order could be its): no longer
+   * tracked, left unresolved in the journal; the trader is asked to check the book.
+   */
+  undecided?: (u: Undecided) => void;
 }
 
 export interface Watcher {
@@ -243,7 +249,12 @@ export function createWatcher(o: WatcherOptions): Watcher {
     lastOrders = snaps;
     const eligible = pending.filter((p) => pollSeq >= p.minSeq);
     if (eligible.length > 0) {
-      const { resolved, remaining } = reconcile(eligible, snaps, now, o.patience ?? DEFAULT_PATIENCE);
+      const { resolved, remaining, undecided } = reconcile(
+        eligible,
+        snaps,
+        now,
+        o.patience ?? DEFAULT_PATIENCE,
+      );
       const left = new Map(remaining.map((p) => [p.journalId, p]));
       pending = pending.flatMap((p) => {
         if (pollSeq < p.minSeq) return [p];
@@ -251,6 +262,17 @@ export function createWatcher(o: WatcherOptions): Watcher {
         return r ? [{ ...r, minSeq: p.minSeq }] : [];
       });
       for (const r of resolved) if (record(r)) emit('orders.reconciled', { profileId, time: now, ...r });
+      for (const u of undecided) {
+        try {
+          o.undecided?.(u);
+        } catch (err) {
+          logger.error('undecided outcome not reported', {
+            profileId,
+            journalId: u.journalId,
+            error: errorMessage(err),
+          });
+        }
+      }
     }
     publish('orders', view, () => emit('books.orders', { profileId, view }));
     return diff.changes.length > 0;

@@ -1,0 +1,168 @@
+// An order action whose intent was journalled but whose answer never was (OrderDesk stopped during the
+// call): the next core makes it an unknown outcome, alerts the trader once, settles it from the order
+// book and journals the resolution. Nothing is ever sent again.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
+import { createJournal } from '../../../src-main/core/journal/index.js';
+import { startCore, usePaper, type Harness } from './core-harness.js';
+
+const paper = usePaper();
+
+const PLACE = '/api/v1/placeorder';
+/** The harness's cores and the test gateway both start at this moment. */
+const T0 = Date.parse('2026-11-20T10:00:00+05:30');
+const STRATEGY = 'h14-desk';
+
+const REQUEST = {
+  symbol: 'HDFCBANK',
+  exchange: 'NSE',
+  action: 'BUY',
+  quantity: 7,
+  pricetype: 'MARKET',
+  product: 'MIS',
+  price: 0,
+  strategy: STRATEGY,
+};
+
+/** A core run that ends after writing an intent (`ageMs` before the next core's start) and no outcome. */
+async function crashedRun(ageMs = 60_000) {
+  const first = await startCore(paper);
+  const { dataDir, keychain } = first;
+  await first.core.stop();
+  // What the order handlers write before the gateway call; the process died before the answer.
+  const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock: { now: () => T0 - ageMs } });
+  const { id } = journal.recordIntent({
+    profileId: PAPER_PROFILE_ID,
+    operation: 'placeorder',
+    request: REQUEST,
+  });
+  journal.close();
+  const key = keychain.items.get(`OrderDesk/${PAPER_PROFILE_ID}`);
+  if (!key) throw new Error(`no paper key in ${[...keychain.items.keys()].join(', ')}`);
+  return { dataDir, keychain, id, key };
+}
+
+/** The request reaching the gateway as sent (OrderDesk was not the one to send it: the test is). */
+async function placeDirectly(key: string): Promise<string> {
+  const r = await paper.gw.api('placeorder', key, { ...REQUEST });
+  expect(r.status).toBe(200);
+  return String(r.body.orderid);
+}
+
+async function bookSize(key: string): Promise<number> {
+  const r = await paper.gw.api('orderbook', key);
+  expect(r.status).toBe(200);
+  return (r.body.data as { orders: unknown[] }).orders.length;
+}
+
+async function entry(h: Harness, id: string) {
+  const r = await h.core.router.invoke('journal.query', { operation: 'placeorder' });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value.find((e) => e.id === id);
+}
+
+const alertsAbout = (h: Harness, id: string) => h.of('alerts.raised').filter((a) => a.id.endsWith(`:${id}`));
+
+describe('an order action interrupted before its answer was journalled', () => {
+  it('is settled at the next start as took effect, with the order id, after exactly one alert', async () => {
+    const { dataDir, keychain, id, key } = await crashedRun();
+    const orderid = await placeDirectly(key);
+    const booked = await bookSize(key);
+    const sent = paper.proxy.forwardedTo(PLACE);
+
+    const second = await startCore(paper, { dataDir, keychain });
+    try {
+      expect(second.of('orders.unknown')).toMatchObject([{ journalId: id, operation: 'placeorder' }]);
+      expect(second.of('orders.unknown')[0]?.message).toBe(
+        "OrderDesk stopped before the gateway's answer was recorded: placeorder BUY 7 HDFCBANK NSE",
+      );
+      // The desk shows it as reconciling, the same as any unknown outcome.
+      const snap = await second.core.router.invoke('session.snapshot');
+      expect(snap.ok && snap.value.unknowns?.map((u) => u.journalId)).toEqual([id]);
+      await second.core.pollNow();
+      expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: true, orderid }]);
+      const e = await entry(second, id);
+      expect(e).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
+      expect(e?.resolution).toMatchObject({ found: true, orderid });
+      expect(e?.orderIds).toEqual([orderid]);
+      const after = await second.core.router.invoke('session.snapshot');
+      expect(after.ok && after.value.unknowns).toEqual([]);
+      expect(alertsAbout(second, id)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+
+    // A later start has nothing to say about it.
+    const third = await startCore(paper, { dataDir, keychain });
+    try {
+      await third.core.pollNow();
+      await third.clock.advance(6000);
+      await third.core.pollNow();
+      expect(third.of('orders.unknown')).toEqual([]);
+      expect(third.of('orders.reconciled')).toEqual([]);
+      expect(alertsAbout(third, id)).toEqual([]);
+    } finally {
+      await third.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(paper.proxy.forwardedTo(PLACE)).toBe(sent);
+    expect(await bookSize(key)).toBe(booked);
+  });
+
+  it('is settled as not placed when the book has no such order, after its patience', async () => {
+    const { dataDir, keychain, id, key } = await crashedRun();
+    const sent = paper.proxy.forwardedTo(PLACE);
+    const second = await startCore(paper, { dataDir, keychain });
+    try {
+      await second.core.pollNow();
+      expect(second.of('orders.reconciled')).toEqual([]);
+      await second.clock.advance(6000);
+      await second.core.pollNow();
+      expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: false }]);
+      expect((await entry(second, id))?.resolution).toMatchObject({ found: false });
+      expect(alertsAbout(second, id)).toHaveLength(1);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(paper.proxy.forwardedTo(PLACE)).toBe(sent);
+    expect(await bookSize(key)).toBe(0);
+  });
+
+  it('with two orders that could be it, is left unresolved and the trader told to check the book', async () => {
+    const { dataDir, keychain, id, key } = await crashedRun();
+    await placeDirectly(key);
+    await placeDirectly(key);
+    const second = await startCore(paper, { dataDir, keychain });
+    try {
+      await second.core.pollNow();
+      await second.clock.advance(6000);
+      await second.core.pollNow();
+      expect(second.of('orders.reconciled')).toEqual([]);
+      expect((await entry(second, id))?.resolution).toBeUndefined();
+      const sticky = alertsAbout(second, id).filter((a) => a.sticky);
+      expect(sticky).toHaveLength(1);
+      expect(sticky[0]?.body).toContain('check the order book');
+      const snap = await second.core.router.invoke('session.snapshot');
+      expect(snap.ok && snap.value.unknowns).toEqual([]);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves an intent of the last few seconds alone: another process may still be waiting on it', async () => {
+    const { dataDir, keychain, id } = await crashedRun(5_000);
+    const second = await startCore(paper, { dataDir, keychain });
+    try {
+      await second.core.pollNow();
+      expect(second.of('orders.unknown')).toEqual([]);
+      expect((await entry(second, id))?.outcome).toBe('pending');
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
