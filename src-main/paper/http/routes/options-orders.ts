@@ -107,7 +107,8 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
       }
       const base = orderInput(req.strategy, r, req.action, req.quantity, req);
       const results = engine.transaction(() => placeSplit(engine, account, base, splitsize));
-      return { ...answer, results };
+      // Plain records for the answer's loose row type.
+      return { ...answer, results: results.map((c) => ({ ...c })) };
     });
 
     app.post('/api/v1/optionsmultiorder', async (request): Promise<OptionsMultiOrderResponse> => {
