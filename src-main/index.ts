@@ -14,6 +14,7 @@ import {
   safeStorage,
   screen,
   session,
+  shell,
 } from 'electron';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -68,7 +69,13 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => showTicket());
-  app.on('web-contents-created', (_e, contents) => guardContents(contents, logger));
+  app.on('web-contents-created', (_e, contents) =>
+    guardContents(contents, logger, (url) => {
+      shell
+        .openExternal(url)
+        .catch((e: unknown) => logger.warn('external link not opened', { error: String(e) }));
+    }),
+  );
   app.on('before-quit', () => {
     quitting = true;
   });

@@ -3,6 +3,7 @@
 // Written over the few Electron methods they use, so a test hands in fakes.
 import type { Session, WebContents } from 'electron';
 import type { Logger } from '../core/index.js';
+import { isExternalLink } from './external-links.js';
 
 export type GuardableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 export type GuardableSession = Pick<
@@ -21,7 +22,15 @@ function originOf(url: unknown): string {
   }
 }
 
-export function guardContents(contents: GuardableContents, logger: Pick<Logger, 'warn'>): void {
+/**
+ * `openExternal` (Electron's shell.openExternal) takes a new-window request for an address on the
+ * external-links list to the system browser; every other one is only denied.
+ */
+export function guardContents(
+  contents: GuardableContents,
+  logger: Pick<Logger, 'warn'>,
+  openExternal?: (url: string) => void,
+): void {
   // Every event's first argument is an Electron Event carrying the target URL (details.url).
   const deny = (what: string) => (event: { preventDefault(): void; url?: string }) => {
     event.preventDefault();
@@ -32,6 +41,10 @@ export function guardContents(contents: GuardableContents, logger: Pick<Logger, 
   contents.on('will-redirect', deny('redirect'));
   contents.on('will-attach-webview', deny('webview'));
   contents.setWindowOpenHandler(({ url }) => {
+    if (openExternal && isExternalLink(url)) {
+      openExternal(url);
+      return { action: 'deny' };
+    }
     logger.warn('new window denied', { origin: originOf(url) });
     return { action: 'deny' };
   });

@@ -189,6 +189,19 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     expect((await gatewayOrders()).length).toBe(before + 1);
     await page.screenshot({ path: 'test-results/desk-one-click-armed-1280.png' });
     expect(await axeOf('[data-testid="one-click"]')).toEqual([]);
+    // The light theme: the armed strip's notice keeps its contrast (its dark-theme pastels were
+    // 1.5:1 on the light tint), the same refusal on screen.
+    await invoke(page, 'settings.update', { shell: { theme: 'light' } });
+    await expect
+      .poll(() => page.evaluate<string | undefined>('document.documentElement.dataset.theme'))
+      .toBe('light');
+    expect(await notice.getAttribute('class')).toContain('refused');
+    expect(await axeOf('[data-testid="one-click"]')).toEqual([]);
+    await page.screenshot({ path: 'test-results/desk-one-click-armed-light-1280.png' });
+    await invoke(page, 'settings.update', { shell: { theme: 'dark' } });
+    await expect
+      .poll(() => page.evaluate<string | undefined>('document.documentElement.dataset.theme'))
+      .toBe('dark');
 
     await page.waitForTimeout(COOLDOWN_MS + 100);
     await page.keyboard.press('F1');

@@ -228,6 +228,15 @@ describe('Chart pane', () => {
     expect(f.candles.markers?.markers).toHaveLength(2);
   });
 
+  it('credits TradingView with a link the host opens in the system browser (the licence asks for one)', async () => {
+    await mount();
+    const link = screen.getByRole('link', { name: 'Charts by TradingView' });
+    expect(link.getAttribute('href')).toBe('https://www.tradingview.com/');
+    // A new window: the desktop host denies it and hands this listed address to the OS browser.
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
   it('removes the chart when the pane goes', async () => {
     const f = await mount();
     expect(f.chart.removed).toBe(false);

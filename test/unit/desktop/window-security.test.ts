@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { APP_SCHEME_PRIVILEGES, isAppUrl } from '../../../src-main/desktop/app-url.js';
 import { guardContents, guardSession } from '../../../src-main/desktop/web-guards.js';
+import { EXTERNAL_LINKS } from '../../../src-main/desktop/external-links.js';
+import { TRADINGVIEW_URL } from '../../../src-renderer/src/lib/external-links.js';
 import { windowOptions } from '../../../src-main/desktop/window-options.js';
 
 const logs: string[] = [];
@@ -82,6 +84,10 @@ function preventable(url?: string) {
 }
 
 describe('guardContents', () => {
+  it("lists the renderer's attribution link", () => {
+    expect(EXTERNAL_LINKS.has(TRADINGVIEW_URL)).toBe(true);
+  });
+
   it('prevents every navigation, redirect and webview, and denies new windows', () => {
     const c = new FakeContents();
     guardContents(c as never, logger);
@@ -91,6 +97,24 @@ describe('guardContents', () => {
       expect(e.prevented, name).toBe(true);
     }
     expect(c.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+
+  it('hands a new-window request for a listed address (the chart attribution) to the system browser, no other', () => {
+    const opened: string[] = [];
+    const c = new FakeContents();
+    guardContents(c as never, logger, (url) => opened.push(url));
+    expect(c.openHandler?.({ url: TRADINGVIEW_URL })).toEqual({ action: 'deny' });
+    for (const url of [
+      'https://evil.example/',
+      'https://www.tradingview.com/x',
+      'http://www.tradingview.com/',
+    ])
+      expect(c.openHandler?.({ url })).toEqual({ action: 'deny' });
+    expect(opened).toEqual([TRADINGVIEW_URL]);
+    // Without the opener (a host that has none) the listed address is only denied.
+    const bare = new FakeContents();
+    guardContents(bare as never, logger);
+    expect(bare.openHandler?.({ url: TRADINGVIEW_URL })).toEqual({ action: 'deny' });
   });
 
   it('logs only the origin of what was tried', () => {
