@@ -39,7 +39,10 @@ export type OutcomeInput =
   | { outcome: 'ok'; response: unknown; durationMs?: number }
   | { outcome: 'error' | 'unknown'; error: JournalError; response?: unknown; durationMs?: number };
 
-export type ResolutionInput = Omit<JournalResolution, 'time'>;
+export type ResolutionInput = Omit<JournalResolution, 'time'> & {
+  /** The orders that show a composite action's effect (a split's children): the entry's order ids too. */
+  orderids?: readonly string[];
+};
 
 /** A query without paging: which entries, in which order. */
 export type JournalFilters = Omit<JournalQuery, 'limit' | 'offset'>;
@@ -278,7 +281,8 @@ export function createJournal(options: JournalOptions): Journal {
    * Outcomes waiting for the end of the turn (recordOutcomeLater). Durability: the intent was committed
    * with synchronous=FULL before the call; an outcome lost to a crash or power cut in the sub-millisecond
    * window before its own FULL commit leaves the entry "pending" (sent, answer not recorded), which is
-   * what the journal says of a crash during the call too, so nothing it promises is weakened.
+   * what the journal says of a crash during the call too, so nothing it promises is weakened: the next
+   * core gives such an entry an unknown outcome and settles it from the book (watcher/interrupted-intents.ts).
    */
   const later: { id: string; input: OutcomeInput; onError: (err: unknown) => void }[] = [];
   let flushScheduled = false;
@@ -347,7 +351,9 @@ export function createJournal(options: JournalOptions): Journal {
       input.orderid ?? null,
       message,
     ).changes;
-    if (written > 0 && input.orderid) insertOrderId.run(id, input.orderid);
+    if (written > 0)
+      for (const orderid of new Set([...(input.orderid ? [input.orderid] : []), ...(input.orderids ?? [])]))
+        insertOrderId.run(id, orderid);
     return written > 0;
   });
 

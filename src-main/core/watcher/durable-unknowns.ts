@@ -133,5 +133,7 @@ export function journalResolution(journal: Pick<Journal, 'recordResolution'>) {
       found: r.found,
       message: r.message,
       ...(r.orderid !== undefined ? { orderid: r.orderid } : {}),
+      // Held by this entry from now on: an interrupted action's match never takes them.
+      ...(r.orderids !== undefined ? { orderids: r.orderids } : {}),
     });
 }

@@ -176,6 +176,21 @@ describe('journal', () => {
       db.close();
     });
 
+    it("a composite resolution's orders become the entry's order ids (found by id, claimed by it)", () => {
+      const { id } = journal.recordIntent({ profileId: 'paper', operation: 'splitorder', request: place });
+      journal.recordOutcome(id, {
+        outcome: 'unknown',
+        error: { kind: 'unknown_outcome', message: 'timed out' },
+      });
+      journal.recordResolution(id, {
+        found: true,
+        orderids: ['51', '52'],
+        message: 'all 2 children were placed',
+      });
+      expect(journal.get(id)?.orderIds).toEqual(['51', '52']);
+      expect(journal.query({ orderId: '52' }).map((e) => e.id)).toEqual([id]);
+    });
+
     it("lists only the profile's unresolved unknown outcomes from a time on, oldest first", () => {
       const early = unknownPlace();
       now += 1000;
