@@ -17,6 +17,9 @@ const plant = process.env.STRESS_PLANT || undefined;
 const runDir = mkdtempSync(join(tmpdir(), 'orderdesk-stress-'));
 // Anything that asks the OS for a temp dir (the paper gateway, the core harness) lands in ours.
 process.env.TMPDIR = runDir;
+// However the run ends (done, a suite file that does not load, an interrupt), nothing is left behind.
+process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 /** The suites named on the command line (all when none), by file: `<name>.suite.ts`. */
 async function loadSuites(): Promise<{ suites: StressSuite[]; broken: SuiteResult[] }> {
@@ -94,15 +97,11 @@ console.log(
 
 const results: SuiteResult[] = [...broken];
 for (const b of broken) print(b);
-try {
-  for (const suite of chosen) {
-    process.stderr.write(`${suite.name}: ${suite.description}\n`);
-    const r = await runSuite(suite);
-    results.push(r);
-    print(r);
-  }
-} finally {
-  rmSync(runDir, { recursive: true, force: true });
+for (const suite of chosen) {
+  process.stderr.write(`${suite.name}: ${suite.description}\n`);
+  const r = await runSuite(suite);
+  results.push(r);
+  print(r);
 }
 
 const failed = results.flatMap((r) => [
