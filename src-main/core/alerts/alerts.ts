@@ -149,8 +149,8 @@ export function createAlerts(o: AlertsOptions): Alerts {
         body: event.message,
         sticky: true,
         ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
+        // Not `about: unknown_outcome`: no orders.reconciled will settle it, so the Alerts list keeps this one.
         delivery: rule,
-        about: 'unknown_outcome',
       };
       if (rule === 'os')
         o.notifier.notify({

@@ -172,6 +172,37 @@ describe('notification rules', () => {
   });
 });
 
+describe('unsettled outcomes', () => {
+  it('asks the trader to check the book: sticky, listed (not left to a reconciliation), under the unknown rule', async () => {
+    const unsettled = {
+      operation: 'placeorder' as const,
+      journalId: 'j2',
+      message: 'two orders could be it',
+    };
+    const os = setup();
+    expect(os.alerts.unsettled(unsettled)).toBe('os');
+    expect(os.shown).toEqual([
+      expect.objectContaining({ title: 'Order placement: check the order book', sticky: true }),
+    ]);
+    expect(os.raised).toEqual([
+      expect.objectContaining({
+        id: 'unsettled:j2',
+        kind: 'warning',
+        sticky: true,
+        body: 'two orders could be it',
+      }),
+    ]);
+    expect(os.raised[0]).not.toHaveProperty('about');
+    expect(os.alerts.state().sticky.map((a) => a.id)).toEqual(['unsettled:j2']);
+    const quiet = setup({ unknown: 'in_app' });
+    expect(quiet.alerts.unsettled(unsettled)).toBe('in_app');
+    expect(quiet.shown).toEqual([]);
+    await quiet.alerts.pause(true);
+    expect(quiet.alerts.unsettled({ ...unsettled, journalId: 'j3' })).toBeNull();
+    expect(setup({ unknown: 'off' }).alerts.unsettled(unsettled)).toBeNull();
+  });
+});
+
 describe('trayState', () => {
   const base = {
     connection: 'connected' as const,
