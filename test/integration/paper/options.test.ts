@@ -198,6 +198,17 @@ describe('optionchain', () => {
     expect([...ce].sort((a, b) => b - a)).toEqual(ce);
   });
 
+  it('with a strike_int off the ladder the window still centres on the nearest listed strike', async () => {
+    const r = await gw.api('optionchain', gw.apiKey, { ...NIFTY, strike_count: 2, strike_int: 7 });
+    expect(r.status).toBe(200);
+    const body = expectExact(OptionChainResponse, r.json);
+    const ltp = gw.gateway.market.lastPrice(gw.instrument('NSE_INDEX', 'NIFTY'));
+    expect(body.atm_strike).toBe(Math.round(ltp / 7) * 7);
+    expect(body.chain).toHaveLength(5);
+    expect(body.chain[2]?.strike).toBe(nearest(strikes(), body.atm_strike));
+    expect(body.chain[2]?.ce?.label).toBe('ATM');
+  });
+
   it('without with_greeks the legs carry quotes only', async () => {
     const r = await gw.api('optionchain', gw.apiKey, { ...NIFTY, strike_count: 1 });
     const body = expectExact(OptionChainResponse, r.json);

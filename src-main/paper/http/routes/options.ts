@@ -22,6 +22,7 @@ import { RISK_FREE_RATE } from '../../market/option-model.js';
 import { optionGreeks } from '../../options/greeks.js';
 import { createSpotFinder, DEFAULT_EXPIRY_MIN, yearsToExpiry } from '../../options/pricing.js';
 import {
+  atmStrike,
   resolveChain,
   resolveInChain,
   resolveOption,
@@ -122,7 +123,8 @@ export function optionRoutes(deps: OptionRoutesDeps): RoutePlugin {
       kit.account(body.apikey, 'api', '/api/v1/optionchain');
       const chain = orRefuse(resolveChain(resolveContext(deps), body));
       const { strikes, atm, ref, optExchange } = chain;
-      const atmIndex = strikes.indexOf(atm);
+      // With strike_int the ATM may be unlisted: the window centres on the listed strike nearest it.
+      const atmIndex = strikes.indexOf(atmStrike(strikes, atm));
       // Without strike_count every listed strike is returned, as upstream.
       const count = body.strike_count ?? strikes.length;
       const lo = Math.max(0, atmIndex - count);
