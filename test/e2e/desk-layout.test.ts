@@ -252,6 +252,13 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     const b = await box(send);
     expect(b.y).toBeGreaterThanOrEqual(column.y);
     expect(b.y + b.height).toBeLessThanOrEqual(column.y + column.height + 0.5);
+    // Docked at the very foot: no strip of the scrolled fields shows under the dock (the form's
+    // bottom padding once left 8 px of the order-type buttons visible below the send button).
+    const dock = await box(page.getByRole('region', { name: 'Order ticket' }).locator('.dock'));
+    const form = await box(page.getByRole('form', { name: 'Order ticket' }));
+    expect(
+      Math.abs(dock.y + dock.height - Math.min(form.y + form.height, column.y + column.height)),
+    ).toBeLessThan(1);
     await page.screenshot({ path: 'test-results/desk-layout-short-ticket-1280.png' });
     await invoke(page, 'settings.update', { layout: { booksHeight: 280 } });
   });
