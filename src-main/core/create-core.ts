@@ -551,12 +551,15 @@ export function createCore(ports: CorePorts): Core {
       await settings.load();
       await secrets.init();
       for (const w of settings.warnings()) logger.warn(w);
-      const damaged = journal.recovery();
-      if (damaged)
-        logger.warn(
-          `journal.db could not be read (${damaged.code}); it was kept as ${damaged.backupPath} and a new journal started with what could be read from it`,
-          { salvaged: damaged.salvaged },
-        );
+      for (const [file, damaged] of [
+        ['journal.db', journal.recovery()],
+        [WATCHER_DB, seen.recovery?.()],
+      ] as const)
+        if (damaged)
+          logger.warn(
+            `${file} could not be read (${damaged.code}); it was kept as ${damaged.backupPath} and a new one started with what could be read from it`,
+            { salvaged: damaged.salvaged },
+          );
       wire();
       started = true;
       await openSession(ports.profile ?? profiles.active());

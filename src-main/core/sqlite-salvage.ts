@@ -1,11 +1,12 @@
-// Opening a journal file that SQLite refuses (truncated, overwritten, not a database): the file is
-// kept aside as a backup, a fresh journal takes its place, and every row that can still be read
-// from the backup is copied into it, so the core starts and loses nothing it could read.
+// Opening a SQLite file of the core's (the journal, the watcher's seen store) that SQLite refuses
+// (truncated, overwritten, not a database): the file is kept aside as a backup, a fresh one takes
+// its place, and every row that can still be read from the backup is copied into it, so the core
+// starts and loses nothing it could read.
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
-/** What was done with a journal file SQLite could not open, for the core to say at start. */
-export interface JournalRecovery {
+/** What was done with a file SQLite could not open, for the core to say at start. */
+export interface SqliteRecovery {
   /** The damaged file, kept as it was. */
   backupPath: string;
   /** SQLite's code for the failure (SQLITE_CORRUPT, SQLITE_NOTADB). */
@@ -23,9 +24,6 @@ export function damagedCode(err: unknown): string | undefined {
   return typeof code === 'string' && DAMAGED.has(code) ? code : undefined;
 }
 
-/** Parents first, so a child row finds the row it references. */
-const TABLES = ['intents', 'outcomes', 'order_ids', 'unknown_checks', 'resolutions'] as const;
-
 /** Moves the damaged file (and its WAL and shared memory, which belong to it) to a backup name. */
 export function moveAside(dbPath: string, now: number): string {
   const backupPath = `${dbPath}.corrupt-${now}`;
@@ -35,12 +33,16 @@ export function moveAside(dbPath: string, now: number): string {
 }
 
 /**
- * Copies what the backup still yields into `target` (schema already created), table by table, row
- * by row: a read stops at the first damaged page, a row the target refuses (its parent lost) is
- * skipped, and the rest is kept.
+ * Copies what the backup still yields of `tables` (parents first, so a child row finds the row it
+ * references) into `target` (schema already created), table by table, row by row: a read stops at
+ * the first damaged page, a row the target refuses (its parent lost) is skipped, the rest is kept.
  */
-export function salvageInto(target: Database.Database, backupPath: string): Record<string, number> {
-  const salvaged: Record<string, number> = Object.fromEntries(TABLES.map((t) => [t, 0]));
+export function salvageInto(
+  target: Database.Database,
+  backupPath: string,
+  tables: readonly string[],
+): Record<string, number> {
+  const salvaged: Record<string, number> = Object.fromEntries(tables.map((t) => [t, 0]));
   const work = readableCopy(backupPath);
   if (work === undefined) return salvaged;
   let source: Database.Database;
@@ -53,7 +55,7 @@ export function salvageInto(target: Database.Database, backupPath: string): Reco
   // One transaction: a commit per row (synchronous FULL) would make a large salvage crawl.
   target.exec('BEGIN');
   try {
-    for (const table of TABLES) {
+    for (const table of tables) {
       try {
         const rows = source.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<Record<string, unknown>>;
         let insert: Database.Statement | undefined;
@@ -82,9 +84,12 @@ export function salvageInto(target: Database.Database, backupPath: string): Reco
 }
 
 /**
- * A copy of the backup that SQLite will read: a truncated file is shorter than its header says,
- * which SQLite calls corrupt before reading anything, so the copy keeps whole pages only and its
- * header counts those. The backup itself is never written. Undefined when not even the header is left.
+ * A copy of the backup that SQLite will read. A truncated file is shorter than its header says,
+ * which SQLite calls corrupt before reading anything; and a table whose root page is gone makes it
+ * refuse the whole schema. So the copy keeps the whole pages that are there and, up to the page
+ * count the header promised, zero pages in place of the lost ones: every table whose pages survived
+ * reads, one on a lost page fails alone. The backup itself is never written. Undefined when not even
+ * the header is left.
  */
 function readableCopy(backupPath: string): string | undefined {
   const bytes = readFileSync(backupPath);
@@ -92,9 +97,13 @@ function readableCopy(backupPath: string): string | undefined {
   const raw = bytes.readUInt16BE(16);
   const pageSize = raw === 1 ? 65536 : raw;
   if (pageSize < 512) return undefined;
-  const pages = Math.floor(bytes.length / pageSize);
-  if (pages === 0) return undefined;
-  const copy = Buffer.from(bytes.subarray(0, pages * pageSize));
+  const whole = Math.floor(bytes.length / pageSize);
+  if (whole === 0) return undefined;
+  const promised = bytes.readUInt32BE(28);
+  // A garbage header must not make the copy huge: padding only up to twice what is there.
+  const pages = promised > whole && promised <= whole * 2 + 64 ? promised : whole;
+  const copy = Buffer.alloc(pages * pageSize);
+  bytes.copy(copy, 0, 0, whole * pageSize);
   copy.writeUInt32BE(pages, 28);
   const work = `${backupPath}.salvage`;
   writeFileSync(work, copy, { mode: 0o600 });
@@ -109,3 +118,24 @@ function removeCopy(work: string): void {
 
 /** SQLite's file header: page size at byte 16, page count at byte 28. */
 const HEADER_BYTES = 100;
+
+/**
+ * Opens a store with `open` (which creates its schema); when SQLite calls the file damaged, keeps it
+ * aside, opens a fresh one and copies into it what the old one still yields of `tables`.
+ */
+export function openOrSalvage(
+  path: string,
+  open: (path: string) => Database.Database,
+  tables: readonly string[],
+  now: number,
+): { db: Database.Database; recovery?: SqliteRecovery } {
+  try {
+    return { db: open(path) };
+  } catch (err) {
+    const code = damagedCode(err);
+    if (code === undefined || path === ':memory:') throw err;
+    const backupPath = moveAside(path, now);
+    const db = open(path);
+    return { db, recovery: { backupPath, code, salvaged: salvageInto(db, backupPath, tables) } };
+  }
+}

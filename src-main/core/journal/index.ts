@@ -13,4 +13,4 @@ export { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 export { fileErrorCode, writeJournalCsv } from './csv-export.js';
 export { sanitise, stripKeyFields, orderIdsIn } from './sanitise.js';
 export { journaled } from './journaled.js';
-export type { JournalRecovery } from './salvage.js';
+export type { SqliteRecovery as JournalRecovery } from '../sqlite-salvage.js';

@@ -19,7 +19,7 @@ import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
-import { damagedCode, moveAside, salvageInto, type JournalRecovery } from './salvage.js';
+import { openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
 
 export interface JournalOptions {
   dbPath: string;
@@ -84,7 +84,7 @@ export interface Journal {
    */
   pages(query?: JournalFilters, pageSize?: number): Generator<JournalEntry[], void, undefined>;
   /** What was done at open with a file SQLite called damaged (kept aside, rows copied); else undefined. */
-  recovery(): JournalRecovery | undefined;
+  recovery(): SqliteRecovery | undefined;
   close(): void;
 }
 
@@ -240,17 +240,13 @@ function openDb(dbPath: string): Database.Database {
 export function createJournal(options: JournalOptions): Journal {
   const clock = options.clock ?? systemClock;
   const secrets = options.secrets ?? (() => []);
-  let db: Database.Database;
-  let recovery: JournalRecovery | undefined;
-  try {
-    db = openDb(options.dbPath);
-  } catch (err) {
-    const code = damagedCode(err);
-    if (code === undefined || options.dbPath === ':memory:') throw err;
-    const backupPath = moveAside(options.dbPath, clock.now());
-    db = openDb(options.dbPath);
-    recovery = { backupPath, code, salvaged: salvageInto(db, backupPath) };
-  }
+  // Parents first: a child row is copied after the row it references.
+  const { db, recovery } = openOrSalvage(
+    options.dbPath,
+    openDb,
+    ['intents', 'outcomes', 'order_ids', 'unknown_checks', 'resolutions'],
+    clock.now(),
+  );
 
   const insertIntent = db.prepare(
     'INSERT INTO intents (id, time, profile_id, operation, request_json) VALUES (?, ?, ?, ?, ?)',

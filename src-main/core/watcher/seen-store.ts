@@ -2,6 +2,7 @@
 // restart neither repeats old fills nor misses the ones made while it was down.
 import Database from 'better-sqlite3';
 import { ensurePrivateFile } from '../private-files.js';
+import { openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
 import type { SeenOrder } from './order-diff.js';
 
 export interface SeenState {
@@ -20,6 +21,8 @@ export interface SeenStore {
     present: ReadonlySet<string>,
   ): void;
   savePositions(profileId: string, positions: ReadonlyMap<string, number>): void;
+  /** What was done at open with a file SQLite called damaged (kept aside, rows copied); else undefined. */
+  recovery?(): SqliteRecovery | undefined;
   close(): void;
 }
 
@@ -36,11 +39,7 @@ interface OrderRow {
   trigger_price: number;
 }
 
-export function openSeenStore(path: string): SeenStore {
-  ensurePrivateFile(path);
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.exec(`
+const SCHEMA = `
     CREATE TABLE IF NOT EXISTS baselines (profile TEXT NOT NULL, book TEXT NOT NULL, PRIMARY KEY (profile, book));
     CREATE TABLE IF NOT EXISTS seen_orders (
       profile TEXT NOT NULL, orderid TEXT NOT NULL, status TEXT NOT NULL, filled REAL NOT NULL,
@@ -48,7 +47,34 @@ export function openSeenStore(path: string): SeenStore {
       PRIMARY KEY (profile, orderid));
     CREATE TABLE IF NOT EXISTS seen_positions (
       profile TEXT NOT NULL, key TEXT NOT NULL, quantity REAL NOT NULL, PRIMARY KEY (profile, key));
-  `);
+  `;
+
+function openDb(path: string): Database.Database {
+  ensurePrivateFile(path);
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.exec(SCHEMA);
+    // A file cut short can open cleanly and fail at the first read of a lost page; the store is small,
+    // so it is checked whole before use. Typed as SQLite types it, for openOrSalvage.
+    if (db.pragma('quick_check', { simple: true }) !== 'ok')
+      throw Object.assign(new Error(`${path} failed its integrity check`), { code: 'SQLITE_CORRUPT' });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+export function openSeenStore(path: string): SeenStore {
+  // A damaged file (truncated, not a database) must not stop the core: kept aside, what it still
+  // yields copied into a fresh one.
+  const { db, recovery } = openOrSalvage(
+    path,
+    openDb,
+    ['baselines', 'seen_orders', 'seen_positions'],
+    Date.now(),
+  );
   const hasBaseline = db.prepare<[string, string], { one: number }>(
     'SELECT 1 AS one FROM baselines WHERE profile = ? AND book = ?',
   );
@@ -125,6 +151,7 @@ export function openSeenStore(path: string): SeenStore {
     },
     saveOrders: (profileId, updates, nowMs, present) => saveOrders(profileId, updates, nowMs, present),
     savePositions: (profileId, positions) => savePositions(profileId, positions),
+    recovery: () => recovery,
     close: () => db.close(),
   };
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
-import { LIMITS, startCore, usePaper } from './core-harness.js';
+import Database from 'better-sqlite3';
+import { LIMITS, restingBuy, startCore, usePaper } from './core-harness.js';
 
 const paper = usePaper();
 const WRITTEN = 300;
@@ -105,6 +106,49 @@ describe('core start on damaged files', () => {
       expect(
         h.logger.entries.some((e) => e.level === 'warn' && /journal\.db\.corrupt-\d+/.test(e.message)),
       ).toBe(true);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('starts on a truncated watcher.db: kept aside, what it still held not reported again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-rest-'));
+    const first = await startCore(paper, { dataDir });
+    const placed: string[] = [];
+    try {
+      await first.core.router.invoke('settings.update', LIMITS);
+      await first.core.pollNow(); // the baseline
+      for (let i = 0; i < 60; i++) placed.push((await restingBuy(paper, first, 'ITC', i + 1)).orderid);
+      await first.core.pollNow(); // every order seen, and stored
+    } finally {
+      await first.core.stop();
+    }
+    const dbPath = join(dataDir, 'watcher.db');
+    // Cut to 60 %: the last tables' pages are lost, the seen orders' first pages are not.
+    truncateSync(dbPath, Math.floor(statSync(dbPath).size * 0.6));
+
+    const h = await startCore(paper, { dataDir, keychain: first.keychain });
+    try {
+      const warning = h.logger.entries.find((e) => e.level === 'warn' && e.message.includes('watcher.db'));
+      const backup = warning?.message.match(/watcher\.db\.corrupt-\d+/)?.[0];
+      expect(backup && existsSync(join(dataDir, backup))).toBe(true);
+      // What the new store holds is what was read from the old one.
+      const db = new Database(dbPath, { readonly: true });
+      const kept = new Set(
+        (db.prepare('SELECT orderid FROM seen_orders').all() as { orderid: string }[]).map((r) => r.orderid),
+      );
+      db.close();
+      expect((warning?.fields?.salvaged as Record<string, number>).seen_orders).toBe(kept.size);
+      expect(kept.size).toBeGreaterThan(0);
+
+      const events = await h.during(() => h.core.pollNow());
+      const news = events
+        .filter((e) => e.name === 'orders.accepted')
+        .map((e) => (e.payload as { order: { orderid: string } }).order.orderid);
+      // An order the salvaged store remembers is not news; one whose row was lost is, once.
+      expect(news.filter((id) => kept.has(id))).toEqual([]);
+      expect(new Set(news).size).toBe(news.length);
+      expect(news.every((id) => placed.includes(id))).toBe(true);
     } finally {
       await h.stop();
     }
