@@ -20,7 +20,8 @@ export const USAGE = `Usage: npm run paper -- [options]
                 (it is always served on the HTTP port under /ws)
   --hours clock|exchange
                 clock (default): today's market is open around the clock; exchange: today
-                follows the exchange's hours too (past days always do: no weekend or holiday bars)
+                follows the exchange's hours too (bars, and orders rest until the session opens;
+                past days always follow them: no weekend or holiday bars)
   --reset       start fresh books for every account
   --fault-place-delay-ms N
                 TESTS ONLY: hold every placeorder answer N ms after placing the order (off by default)

@@ -5,6 +5,7 @@ import type { Clock, SimulatedMarket } from './market/index.js';
 import type { AnalyzerStatus } from './http/routes/market-data.js';
 import type { RoutePlugin } from './http/route-kit.js';
 import type { PaperOrder } from './engine/engine.js';
+import type { MarketHours } from './market/sessions.js';
 
 /** What an extension (the order engine) gets to build its routes from. */
 export interface PaperContext {
@@ -13,6 +14,8 @@ export interface PaperContext {
   clock: Clock;
   master: InstrumentMaster;
   market: SimulatedMarket;
+  /** 'clock': open around the clock; 'exchange': today follows the exchange's hours. */
+  hours: MarketHours;
 }
 
 /** An add-on built once the master and market exist: routes, analyzer status, shutdown. */

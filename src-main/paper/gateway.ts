@@ -96,7 +96,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
   const master = buildMaster({ seed, today: istDate(Math.floor(clock.now() / 1000)) });
   const market = createMarket({ underlyings: master.underlyings, clock, seed });
   const searchIndex = createSearchIndex(master);
-  const ctx: PaperContext = { dataDir: opts.dataDir, seed, clock, master, market };
+  const ctx: PaperContext = { dataDir: opts.dataDir, seed, clock, master, market, hours };
   // The order engine is on by default; pass `extensions` to replace it.
   const addOns = (opts.extensions ?? [engineExtension()]).map((ext) => ext(ctx));
   const analyzer = addOns.find((a) => a.analyzer)?.analyzer ?? (() => ({ mode_version: 1, total_logs: 0 }));

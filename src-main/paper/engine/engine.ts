@@ -2,7 +2,7 @@
 // (smart, split, basket, cancel-all, close), and the paper engine's (PaperTradingEngine) with its
 // options. Implemented in trading-engine.ts over the SQLite ledger.
 import type { Action, ModifyOrderRequest, PriceType, Product } from '../../contract/index.js';
-import type { InstrumentMaster } from '../instruments/instrument.js';
+import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
 import type { Clock, Market } from '../market/market.js';
 import type { Ledger } from './ledger.js';
 import type { LeverageConfig } from './margin.js';
@@ -166,6 +166,11 @@ export interface TradingEngineDeps {
    * pendingCommit() settles. Off: every mutation commits before it returns.
    */
   groupCommit?: boolean;
+  /**
+   * Whether `inst` trades at `nowMs` (`--hours exchange`); default always. Outside it orders are
+   * accepted and rest, and are matched once the session opens.
+   */
+  marketOpen?: (inst: Instrument, nowMs: number) => boolean;
 }
 
 export interface PaperTradingEngine extends TradingEngine {

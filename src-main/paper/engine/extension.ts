@@ -11,6 +11,7 @@ import { optionOrderRoutes } from '../http/routes/options-orders.js';
 import { accountExtraRoutes } from '../http/routes/account-extra.js';
 import { DEFAULT_CAPITAL, createTradingEngine, type PaperTradingEngine } from './trading-engine.js';
 import { istDayOf } from './ist-time.js';
+import { inSession } from '../instruments/exchange-calendar.js';
 import { toUnits } from './units.js';
 
 export interface EngineExtensionOptions {
@@ -36,6 +37,8 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
       leverage: opts.leverage,
       durability: opts.durability,
       groupCommit: opts.groupCommit ?? true,
+      // Following exchange hours, orders rest outside the session and match once it opens.
+      ...(ctx.hours === 'exchange' ? { marketOpen: (inst, nowMs) => inSession(inst.exchange, nowMs) } : {}),
     });
     const tickMs = opts.tickMs ?? 250;
     // With a ManualClock, tests drive matching themselves (lazily on each call, or engine.tick()).

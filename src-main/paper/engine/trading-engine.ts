@@ -64,6 +64,7 @@ class Engine implements PaperTradingEngine {
   private readonly ids: OrderIds;
   private readonly commits: GroupCommit;
   private readonly fills: Fills;
+  private readonly marketOpen: (inst: Instrument, nowMs: number) => boolean;
   private readonly views: ReadViews;
   /** In-memory mirror of open/trigger-pending orders; null after a rollback (reloaded on use). */
   private active: ActiveIndex | null = null;
@@ -79,6 +80,7 @@ class Engine implements PaperTradingEngine {
     this.clock = deps.clock ?? deps.market.clock;
     this.capital = toUnits(deps.capital ?? DEFAULT_CAPITAL);
     this.lev = { ...DEFAULT_LEVERAGE, ...deps.leverage };
+    this.marketOpen = deps.marketOpen ?? (() => true);
     this.ids = new OrderIds(idFloor(this.ledger));
     this.commits = new GroupCommit(
       this.ledger,
@@ -168,6 +170,12 @@ class Engine implements PaperTradingEngine {
 
   // ---- matching ----
 
+  /** An order's market trades now (always, unless the gateway follows exchange hours). */
+  private isOpen(order: { exchange: string; symbol: string }, now: number): boolean {
+    const inst = this.instrument(order.exchange, order.symbol);
+    return inst === undefined || this.marketOpen(inst, now);
+  }
+
   tick(): void {
     this.sync();
   }
@@ -197,7 +205,7 @@ class Engine implements PaperTradingEngine {
     if (due.length === 0) return;
     try {
       this.transaction(() => {
-        for (const order of due) this.fills.match(order, now, false, ltpCache);
+        for (const order of due) if (this.isOpen(order, now)) this.fills.match(order, now, false, ltpCache);
       });
     } finally {
       // Re-file what is still active (a rollback dropped the whole index instead).
@@ -251,7 +259,7 @@ class Engine implements PaperTradingEngine {
       // Match first, then write the row once in its resulting state (a MARKET order that fills is
       // one INSERT, not an INSERT and an UPDATE); its seq is the rowid, so nothing is read back.
       const stored: OrderRow = { seq: 0, ...row };
-      this.fills.matchNew(stored, now);
+      if (this.isOpen(stored, now)) this.fills.matchNew(stored, now);
       stored.seq = this.ledger.insertOrder(stored);
       // Filed under its status after the first match (put() leaves out a completed order).
       this.activeOrders().put(stored);
@@ -320,7 +328,7 @@ class Engine implements PaperTradingEngine {
         this.ledger.movement(account, now, kind, { available: -extra, used: extra }, orderid);
       }
       this.ledger.updateOrder(updated);
-      this.fills.match(updated, now, true);
+      if (this.isOpen(updated, now)) this.fills.match(updated, now, true);
       this.activeOrders().put(updated);
       return { ok: true, value: { order: toPaperOrder(updated), changed } };
     });

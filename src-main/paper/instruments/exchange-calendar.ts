@@ -99,6 +99,15 @@ export function isTradingDay(exchange: string, iso: string): boolean {
   return sessionOn(exchange, iso) !== null;
 }
 
+/** Whether the exchange is in session at an instant (epoch ms). */
+export function inSession(exchange: string, nowMs: number): boolean {
+  const istMs = nowMs + IST_OFFSET_MS;
+  const date = new Date(istMs).toISOString().slice(0, 10);
+  const s = sessionOn(exchange, date);
+  const min = Math.floor((istMs % 86_400_000) / 60_000);
+  return s !== null && min >= s.startMin && min < s.endMin;
+}
+
 /** The date itself when the exchange trades that day, else the trading day before it. */
 export function onOrBeforeTradingDay(exchange: string, iso: string): string {
   let d = iso;
