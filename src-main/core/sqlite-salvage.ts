@@ -2,7 +2,7 @@
 // (truncated, overwritten, not a database): the file is kept aside as a backup, a fresh one takes
 // its place, and every row that can still be read from the backup is copied into it, so the core
 // starts and loses nothing it could read.
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /** What was done with a file SQLite could not open, for the core to say at start. */
@@ -22,6 +22,18 @@ const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
 export function damagedCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && DAMAGED.has(code) ? code : undefined;
+}
+
+/**
+ * Throws, as SQLite's own SQLITE_CORRUPT, when the file is not a whole number of pages: cut inside
+ * its last page, which SQLite opens without a word and then fails on at the first read of that page.
+ */
+export function assertWholePages(db: Database.Database, path: string): void {
+  if (path === ':memory:') return;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const size = statSync(path).size;
+  if (size % pageSize !== 0)
+    throw Object.assign(new Error(`${path} ends inside a page (${size} bytes)`), { code: 'SQLITE_CORRUPT' });
 }
 
 /** Moves the damaged file (and its WAL and shared memory, which belong to it) to a backup name. */

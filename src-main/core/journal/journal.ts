@@ -19,7 +19,7 @@ import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
-import { openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
+import { assertWholePages, openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
 
 export interface JournalOptions {
   dbPath: string;
@@ -216,6 +216,7 @@ function openDb(dbPath: string): Database.Database {
   if (dbPath !== ':memory:') ensurePrivateFile(dbPath);
   const db = new Database(dbPath);
   try {
+    assertWholePages(db, dbPath);
     db.pragma('journal_mode = WAL');
     // FULL: an intent must survive a crash or power cut that happens during the gateway call.
     db.pragma('synchronous = FULL');

@@ -94,6 +94,25 @@ describe('core start on damaged files', () => {
     }
   });
 
+  it('a journal cut inside its last page (SQLite opens it without a word) is salvaged too, and reads', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-rest-'));
+    const dbPath = join(dataDir, 'journal.db');
+    writeJournal(dbPath);
+    truncateSync(dbPath, statSync(dbPath).size - 2048);
+    const h = await startCore(paper, { dataDir });
+    try {
+      const warning = h.logger.entries.find((e) => e.level === 'warn' && e.message.includes('journal.db'));
+      expect(warning?.message).toMatch(/journal\.db\.corrupt-\d+/);
+      const read = await h.core.router.invoke('journal.query', { order: 'asc', limit: 1000 });
+      if (!read.ok) throw new Error(JSON.stringify(read.error));
+      // Only the rows on the half-lost page (a dozen of these) are gone.
+      expect(read.value.length).toBeGreaterThan(WRITTEN - 20);
+      expect(read.value.length).toBe((warning?.fields?.salvaged as Record<string, number>).intents);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('starts on a journal cut to its header alone, with an empty journal and the file kept', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'core-rest-'));
     const dbPath = join(dataDir, 'journal.db');
