@@ -1,0 +1,106 @@
+// Idle: the always-on cost. The whole app in browser mode (web host + core + embedded paper
+// gateway, as `npm run web` starts it, no browser attached) is left alone; its CPU (% of one core)
+// and RSS are sampled from /proc, after the start-up has settled. Also the start-to-interactive
+// time: from spawn until the host has printed its link and serves the page.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sampleProcess } from '../lib/proc-sample.js';
+import type { StressSuite, SuiteContext } from '../lib/suite.js';
+
+export interface IdleOptions {
+  /** How long to sample, after the warm-up (CI: 60 s; the issue's figure: 10 minutes). */
+  durationMs: number;
+  /** Left out of the sample: module loading and the first polls. */
+  warmupMs?: number;
+  maxCpuPercent?: number;
+  maxRssMb?: number;
+}
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function runIdle(ctx: SuiteContext, o: IdleOptions): Promise<void> {
+  const warmupMs = o.warmupMs ?? 10_000;
+  const dataDir = mkdtempSync(join(tmpdir(), 'stress-idle-'));
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src-main/web/cli.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--no-open',
+      '--no-keychain',
+    ],
+    { cwd: ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  try {
+    const link = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /Open (http\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`web host exited (${code}): ${stderr.slice(-500)}`)));
+    });
+    const res = await fetch(link, { redirect: 'manual' });
+    const startMs = performance.now() - t0;
+    ctx.check('the page served', res.status < 400, `${res.status}`);
+    ctx.note(`interactive after ${startMs.toFixed(0)} ms; warming up ${warmupMs / 1000} s`);
+    await sleep(warmupMs);
+
+    const pid = child.pid!;
+    const first = sampleProcess(pid);
+    if (!first) throw new Error('no /proc sample of the web host');
+    const wall0 = performance.now();
+    let rssMax = first.rssBytes;
+    let last = first;
+    const everyMs = Math.min(5_000, o.durationMs / 4);
+    for (let t = 0; t < o.durationMs; t += everyMs) {
+      await sleep(everyMs);
+      const s = sampleProcess(pid);
+      if (!s) throw new Error(`the web host died while idle: ${stderr.slice(-500)}`);
+      rssMax = Math.max(rssMax, s.rssBytes);
+      last = s;
+    }
+    const wallSec = (performance.now() - wall0) / 1000;
+    const cpuPercent = ((last.cpuSeconds - first.cpuSeconds) / wallSec) * 100;
+    const mb = (b: number) => Math.round((b / 2 ** 20) * 10) / 10;
+    const maxCpu = o.maxCpuPercent ?? 0.5;
+    const maxRss = o.maxRssMb ?? 300;
+    ctx.figure('sampled (after a warm-up)', `${Math.round(wallSec)} s (warm-up ${warmupMs / 1000} s)`);
+    ctx.figure('idle CPU, % of one core', cpuPercent.toFixed(2));
+    ctx.figure('RSS MB at the end / max', `${mb(last.rssBytes)} / ${mb(rssMax)}`);
+    // Reported against its target, not failed: it measures the machine as much as the app (tsx
+    // compiles src-main at every start; on the shared machine it varies 3–5 s).
+    ctx.figure('start to interactive ms (target 2,000)', Math.round(startMs));
+    ctx.check(`idle CPU at most ${maxCpu} % of a core`, cpuPercent <= maxCpu, `${cpuPercent.toFixed(2)} %`);
+    ctx.check(`RSS at most ${maxRss} MB`, mb(rssMax) <= maxRss, `${mb(rssMax)} MB`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      if (child.exitCode !== null) r(undefined);
+      else {
+        child.once('exit', r);
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const suite: StressSuite = {
+  name: 'idle',
+  description: 'the whole app in browser mode left alone: CPU and RSS, and the start-to-interactive time',
+  // STRESS_IDLE_SECONDS: 60 by default (CI); the issue's figure is 600.
+  run: (ctx) => runIdle(ctx, { durationMs: Number(process.env.STRESS_IDLE_SECONDS ?? 60) * 1000 }),
+};
