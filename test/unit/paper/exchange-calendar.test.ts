@@ -23,6 +23,9 @@ describe('exchange calendar', () => {
     expect(sessionOn('MCX', '2026-11-24')).toEqual({ startMin: 17 * 60, endMin: 23 * 60 + 55 });
     expect(isTradingDay('MCX', '2026-12-25')).toBe(false);
     expect(sessionOn('CDS', '2026-11-20')).toEqual({ startMin: 540, endMin: 1020 });
+    // The Maharashtra municipal election day, added to the 2026 list by a later NSE circular.
+    expect(isTradingDay('NSE', '2026-01-15')).toBe(false);
+    expect(HOLIDAYS_BY_YEAR[2026]?.filter((h) => h.closed.includes('NSE'))).toHaveLength(16);
   });
 
   it('MCX closes at 23:30 from the US daylight start (8-Mar-2026) to its end (1-Nov-2026)', () => {

@@ -6,6 +6,8 @@
 // Holidays); BSE publishes the same dates. MCX (commodity) follows the NSE list for its morning
 // session and keeps its evening session (17:00 onwards) open on most of those days; it closes all
 // day on Republic Day, Good Friday, Gandhi Jayanti and Christmas, as in MCX's own 2026 circular.
+// 15-Jan was added in January 2026 by a later NSE circular (Maharashtra municipal corporation
+// elections); MCX is taken to keep its evening session that day as on the other state holidays.
 // Weekend holidays (Mahashivratri 15-Feb, Independence Day 15-Aug, Diwali Laxmi Pujan 08-Nov, a
 // Sunday with only the Muhurat session) are left out: a weekend is closed anyway.
 
@@ -41,6 +43,7 @@ function allClosed(date: string, description: string): HolidayEntry {
 
 export const HOLIDAYS_BY_YEAR: Readonly<Record<number, readonly HolidayEntry[]>> = {
   2026: [
+    eveningMcx('2026-01-15', 'Municipal Corporation Election - Maharashtra'),
     allClosed('2026-01-26', 'Republic Day'),
     eveningMcx('2026-03-03', 'Holi'),
     eveningMcx('2026-03-26', 'Shri Ram Navami'),
