@@ -5,21 +5,25 @@ import { existsSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileS
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, PAPER_PROFILE_ID } from '../../src-main/contract/index.js';
 import { createJournal } from '../../src-main/core/journal/index.js';
-import { startCore } from '../../test/integration/core/core-harness.js';
+import Database from 'better-sqlite3';
+import { LIMITS, restingBuy, startCore } from '../../test/integration/core/core-harness.js';
 import { startStressPaper } from '../lib/paper.js';
-import type { StressSuite } from '../lib/suite.js';
+import type { Paper } from '../../test/integration/core/core-harness.js';
+import type { StressSuite, SuiteContext } from '../lib/suite.js';
 
 const WRITTEN = 1000;
-const KEPT_FRACTIONS = [0.95, 0.6, 0.25];
+/** Where the journal is cut: a share of its size, or 'last page' (2 KB short: inside its last page). */
+const CUTS: readonly (number | 'last page')[] = ['last page', 0.95, 0.6, 0.25];
 
 export const suite: StressSuite = {
   name: 'data-at-rest',
-  description: 'corrupt settings.json and a journal truncated to 95 / 60 / 25 % at start',
+  description:
+    'corrupt settings.json and a journal cut inside its last page, and to 95 / 60 / 25 %, at start',
   async run(ctx) {
     const paper = await startStressPaper();
     try {
-      for (const fraction of KEPT_FRACTIONS) {
-        const dataDir = join(ctx.tmpDir, `cut-${fraction}`);
+      for (const cut of CUTS) {
+        const dataDir = join(ctx.tmpDir, `cut-${cut === 'last page' ? 'last' : cut}`);
         mkdirSync(dataDir, { recursive: true });
         const dbPath = join(dataDir, 'journal.db');
         const journal = createJournal({ dbPath });
@@ -33,16 +37,18 @@ export const suite: StressSuite = {
         }
         journal.close();
         const size = statSync(dbPath).size;
-        truncateSync(dbPath, Math.floor(size * fraction));
+        const cutTo = cut === 'last page' ? size - 2048 : Math.floor(size * cut);
+        truncateSync(dbPath, cutTo);
         const garbage = '{"risk": {"maxQuantityPerOrder": ';
         writeFileSync(join(dataDir, 'settings.json'), garbage);
 
+        const label = cut === 'last page' ? 'inside its last page' : `to ${cut * 100} %`;
         const started = performance.now();
         let h: Awaited<ReturnType<typeof startCore>> | undefined;
         try {
           h = await startCore(paper, { dataDir });
         } catch (err) {
-          ctx.check(`starts on a journal cut to ${fraction * 100} %`, false, String(err));
+          ctx.check(`starts on a journal cut ${label}`, false, String(err));
           continue;
         }
         try {
@@ -55,21 +61,20 @@ export const suite: StressSuite = {
           const kept = read.ok ? read.value : [];
           const inOrder = kept.every((e, i) => (e.request as { quantity?: number }).quantity === i + 1);
           const settings = await h.core.router.invoke('settings.get', undefined);
-          const label = `cut to ${fraction * 100} %`;
-          ctx.figure(`${label}: journal bytes`, `${size} → ${Math.floor(size * fraction)}`);
-          ctx.figure(`${label}: entries kept / written`, `${kept.length} / ${WRITTEN}`);
-          ctx.figure(`${label}: start time`, `${startMs.toFixed(0)} ms`);
+          ctx.figure(`cut ${label}: journal bytes`, `${size} → ${cutTo}`);
+          ctx.figure(`cut ${label}: entries kept / written`, `${kept.length} / ${WRITTEN}`);
+          ctx.figure(`cut ${label}: start time`, `${startMs.toFixed(0)} ms`);
           ctx.check(
-            `${label}: the core starts and says the journal was kept aside`,
+            `cut ${label}: the core starts and says the journal was kept aside`,
             !!backup && existsSync(join(dataDir, backup)),
           );
           ctx.check(
-            `${label}: every entry read from the backup is in the new journal, oldest first, none twice`,
+            `cut ${label}: every entry read from the backup is in the new journal, oldest first, none twice`,
             read.ok && kept.length === salvaged.intents && inOrder,
             `${kept.length} kept, ${salvaged.intents} salvaged, in order: ${inOrder}`,
           );
           ctx.check(
-            `${label}: settings on defaults, the broken file kept as .bak, and said`,
+            `cut ${label}: settings on defaults, the broken file kept as .bak, and said`,
             settings.ok &&
               JSON.stringify(settings.value.risk) === JSON.stringify(DEFAULT_SETTINGS.risk) &&
               readFileSync(join(dataDir, 'settings.json.bak'), 'utf8') === garbage &&
@@ -79,8 +84,60 @@ export const suite: StressSuite = {
           await h.stop();
         }
       }
+      await watcherCut(ctx, paper);
     } finally {
       await paper.stop();
     }
   },
 };
+
+/** The watcher's seen store cut to 90 %: the core starts, and what the store still holds is not news. */
+async function watcherCut(ctx: SuiteContext, paper: Paper): Promise<void> {
+  const ORDERS = 200;
+  const dataDir = join(ctx.tmpDir, 'watcher-cut');
+  mkdirSync(dataDir, { recursive: true });
+  const first = await startCore(paper, { dataDir });
+  const placed = new Set<string>();
+  try {
+    await first.core.router.invoke('settings.update', LIMITS);
+    await first.core.pollNow();
+    for (let i = 0; i < ORDERS; i++) placed.add((await restingBuy(paper, first, 'ITC', i + 1)).orderid);
+    await first.core.pollNow();
+  } finally {
+    await first.core.stop();
+  }
+  const dbPath = join(dataDir, 'watcher.db');
+  truncateSync(dbPath, Math.floor(statSync(dbPath).size * 0.9));
+  const h = await startCore(paper, { dataDir, keychain: first.keychain });
+  try {
+    const warning = h.logger.entries.find((e) => e.level === 'warn' && e.message.includes('watcher.db'));
+    const backup = warning?.message.match(/watcher\.db\.corrupt-\d+/)?.[0];
+    const db = new Database(dbPath, { readonly: true });
+    const kept = new Set(
+      (db.prepare('SELECT orderid FROM seen_orders').all() as { orderid: string }[]).map((r) => r.orderid),
+    );
+    db.close();
+    const events = await h.during(() => h.core.pollNow());
+    const news = events
+      .filter((e) => e.name === 'orders.accepted')
+      .map((e) => (e.payload as { order: { orderid: string } }).order.orderid);
+    const repeated = news.filter((id) => kept.has(id)).length;
+    ctx.figure('watcher.db cut to 90 %: seen orders kept / placed', `${kept.size} / ${ORDERS}`);
+    ctx.figure('watcher.db cut to 90 %: orders reported again (rows lost)', news.length);
+    ctx.check(
+      'watcher.db cut to 90 %: the core starts, the file kept aside, said',
+      !!backup && existsSync(join(dataDir, backup)),
+    );
+    ctx.check(
+      'watcher.db cut to 90 %: no order it still remembers reported again, each forgotten one once',
+      repeated === 0 &&
+        new Set(news).size === news.length &&
+        news.every((id) => placed.has(id)) &&
+        // …and every order whose row was lost is news once: nothing missed either.
+        news.length === ORDERS - kept.size,
+      `${repeated} remembered yet reported, ${news.length} reported for ${ORDERS - kept.size} forgotten`,
+    );
+  } finally {
+    await h.stop();
+  }
+}
