@@ -259,6 +259,19 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     expect(
       Math.abs(dock.y + dock.height - Math.min(form.y + form.height, column.y + column.height)),
     ).toBeLessThan(1);
+    // The ticket's search example is whole in its field at 1280 (it was cut mid-strike).
+    const example = await page.evaluate<{ text: number; room: number }>(`(() => {
+      const el = document.getElementById('ticket-search');
+      const cs = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+      return {
+        text: ctx.measureText(el.placeholder).width,
+        room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      };
+    })()`);
+    expect(example.text).toBeGreaterThan(50);
+    expect(example.text).toBeLessThanOrEqual(example.room);
     await page.screenshot({ path: 'test-results/desk-layout-short-ticket-1280.png' });
     await invoke(page, 'settings.update', { layout: { booksHeight: 280 } });
   });
