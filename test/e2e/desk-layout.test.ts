@@ -132,6 +132,8 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     const books = await box(page.getByRole('region', { name: 'Books' }));
     await page.screenshot({ path: 'test-results/desk-layout-toasts-depth-1280.png' });
     for (let i = 0; i < 3; i++) {
+      // The partial fill's toast is replaced on each further fill: wait for the current one.
+      await toasts.nth(i).waitFor();
       const t = await box(toasts.nth(i));
       expect(overlaps(t, ticket), `toast ${i} over the ticket`).toBe(false);
       expect(overlaps(t, books), `toast ${i} over the books`).toBe(false);
@@ -144,6 +146,21 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
         `toast ${i} in the watchlist column`,
       ).toBe(true);
     }
+
+    // Each title is whole (its price and its last word were cut at the column's width): the
+    // title's last line ends inside the toast's clamped text.
+    const titlesCut = await page.evaluate<string[]>(`(() => {
+      return [...document.querySelectorAll('[data-testid="alert"]')].flatMap((t) => {
+        const title = t.querySelector('.title');
+        const box = (title.parentElement ?? t).getBoundingClientRect();
+        const lines = title.getClientRects();
+        const last = lines[lines.length - 1];
+        const ellipsed = title.scrollWidth > title.clientWidth + 1;
+        const whole = !ellipsed && last.bottom <= box.bottom + 0.5 && last.right <= box.right + 0.5;
+        return whole ? [] : [title.textContent];
+      });
+    })()`);
+    expect(titlesCut).toEqual([]);
 
     // A tall books panel leaves a short column: fewer toasts, and the first three watchlist rows
     // still whole above the stack and its "in Alerts" line (three toasts once covered them).
