@@ -22,7 +22,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function runIdle(ctx: SuiteContext, o: IdleOptions): Promise<void> {
-  const warmupMs = o.warmupMs ?? 10_000;
+  const warmupMs = o.warmupMs ?? 30_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'stress-idle-'));
   const t0 = performance.now();
   const child = spawn(
