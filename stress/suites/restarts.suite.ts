@@ -121,7 +121,9 @@ async function run(ctx: SuiteContext, o: RestartOptions = {}): Promise<void> {
         await new Promise((r) => child!.once('exit', r));
         // Orders sent while it is down: each must fail as such, never be taken for sent.
         setTimeout(() => {
-          void startGatewayChild(port, join(dataDir, 'paper'), key).then((c) => {
+          // STRESS_PLANT=gateway-loses-books: it comes back on an empty data dir (its books gone).
+          const books = ctx.plant === 'gateway-loses-books' ? 'paper-fresh' : 'paper';
+          void startGatewayChild(port, join(dataDir, books), key).then((c) => {
             child = c;
             restartedAt = Date.now();
           });
