@@ -5,7 +5,6 @@ import type {
   BasketLeg,
   BasketOrderResponse,
   BridgeApi,
-  IpcError,
   PlaceOrderIpcInput,
   Product,
   SavedBasket,
@@ -14,6 +13,7 @@ import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib
 import { basketTotals, legIssues } from '../lib/basket-rules';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import { quoteOf } from '../lib/multi-quote';
+import { SendOnce, type SendFailure } from './send-once.svelte';
 
 /** An instrument as market.symbol described it, or why it could not. */
 type LegInstrument = { ok: true; info: TicketInstrument } | { ok: false; message: string };
@@ -22,11 +22,7 @@ const keyOf = (l: Pick<BasketLeg, 'exchange' | 'symbol'>) => `${l.exchange}:${l.
 /** settings.baskets holds at most this many (the contract's BASKET_LIMIT). */
 export const SAVED_BASKET_LIMIT = 20;
 
-export type BasketOutcome =
-  | { kind: 'sent'; response: BasketOrderResponse }
-  | { kind: 'unknown'; message: string }
-  | { kind: 'queued'; message: string }
-  | { kind: 'refused'; error: IpcError };
+export type BasketOutcome = { kind: 'sent'; response: BasketOrderResponse } | SendFailure;
 
 export class BasketState {
   legs = $state.raw<BasketLeg[]>([]);
@@ -37,11 +33,9 @@ export class BasketState {
   /** Last prices by `EXCHANGE:SYMBOL` (market.multiquotes), for market legs' value. */
   ltps = $state.raw<Record<string, number>>({});
   quotesProblem = $state<string | undefined>();
-  sending = $state(false);
   outcome = $state.raw<BasketOutcome | undefined>();
   /** The legs the outcome answers (the list may change after sending). */
   sentLegs = $state.raw<BasketLeg[]>([]);
-  ignored = $state(0);
   notice = $state<string | undefined>();
 
   saved = $state.raw<SavedBasket[]>([]);
@@ -61,16 +55,20 @@ export class BasketState {
       return legIssues(l, inst?.info, this.limits, this.ltps[keyOf(l)]);
     }),
   );
-  #sentKey = $state<string | undefined>();
-  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
-  #heldKey = $state<string | undefined>();
+  readonly #once = new SendOnce();
   readonly #key = $derived(this.legs.length > 0 ? JSON.stringify(this.legs) : undefined);
   /** The legs were sent as they stand: another send waits for a change. */
-  readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
+  readonly sent = $derived(this.#once.isSent(this.#key));
   /** The duplicate guard held back exactly these legs: they may be sent deliberately. */
-  readonly canConfirmDuplicate = $derived(
-    !this.sending && this.#key !== undefined && this.#key === this.#heldKey,
-  );
+  readonly canConfirmDuplicate = $derived(this.#once.canConfirmDuplicate(this.#key));
+
+  get sending(): boolean {
+    return this.#once.sending;
+  }
+
+  get ignored(): number {
+    return this.#once.ignored;
+  }
 
   readonly #bridge: BridgeApi;
 
@@ -147,35 +145,20 @@ export class BasketState {
 
   /** Sends the legs as one basket, once; a double Enter or a resend of the same legs is ignored. */
   async send(confirmDuplicate = false): Promise<BasketOutcome | undefined> {
-    const key = this.#key;
-    const stale = confirmDuplicate && key !== this.#heldKey;
-    if (this.sending || key === undefined || key === this.#sentKey || stale) {
-      this.ignored += 1;
-      return undefined;
-    }
-    this.sending = true;
-    this.outcome = undefined;
     const legs = this.legs;
-    let outcome: BasketOutcome;
-    try {
-      const r = await this.#bridge.invoke('orders.basket', {
-        orders: legs,
-        ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
-      });
-      if (r.ok) outcome = { kind: 'sent', response: r.value };
-      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
-      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
-      else outcome = { kind: 'refused', error: r.error };
-    } catch (e) {
-      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
-    } finally {
-      this.sending = false;
-    }
-    this.outcome = outcome;
-    this.sentLegs = legs;
-    if (outcome.kind !== 'refused') this.#sentKey = key;
-    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
-    return outcome;
+    return this.#once.send(this.#key, confirmDuplicate, {
+      call: () =>
+        this.#bridge.invoke('orders.basket', {
+          orders: legs,
+          ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
+        }),
+      sent: (response) => ({ kind: 'sent' as const, response }),
+      onStart: () => (this.outcome = undefined),
+      settle: (outcome) => {
+        this.outcome = outcome;
+        this.sentLegs = legs;
+      },
+    });
   }
 
   /**

@@ -4,12 +4,12 @@
 // gateway did with what the preview said.
 import type {
   BridgeApi,
-  IpcError,
   OrderSnapshot,
   SmartOrderIpcInput,
   SmartPreview,
 } from '../../../src-main/contract/index.js';
 import { formatQty } from '../lib/format';
+import { SendOnce, type SendFailure } from './send-once.svelte';
 
 /** Statuses of an order that may still fill (the books' words, lower-case). */
 const WORKING = new Set(['open', 'trigger pending']);
@@ -52,9 +52,7 @@ export function exposureWarning(x: WorkingExposure, symbol: string, target: numb
 export type SmartOutcome =
   | { kind: 'placed'; orderid: string; message?: string }
   | { kind: 'no_action'; message: string }
-  | { kind: 'unknown'; message: string }
-  | { kind: 'queued'; message: string }
-  | { kind: 'refused'; error: IpcError };
+  | SendFailure;
 
 /** How the gateway's answer compared with the preview shown when it was sent. */
 export type SmartCheck =
@@ -73,16 +71,10 @@ export class SmartOrderState {
   /** Why there is no preview (the input is incomplete, or the core could not read the position). */
   previewProblem = $state<string | undefined>();
   previewing = $state(false);
-  sending = $state(false);
   outcome = $state.raw<SmartOutcome | undefined>();
   check = $state.raw<SmartCheck | undefined>();
-  /** Presses ignored by the send-once guard (a double Enter). */
-  ignored = $state(0);
 
-  /** The request last sent unchanged: not sent again until something changes. */
-  #sentKey = $state<string | undefined>();
-  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
-  #heldKey = $state<string | undefined>();
+  readonly #once = new SendOnce();
   #previewSeq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: BridgeApi;
@@ -112,13 +104,22 @@ export class SmartOrderState {
     return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
   }
 
+  get sending(): boolean {
+    return this.#once.sending;
+  }
+
+  /** Presses ignored by the send-once guard (a double Enter). */
+  get ignored(): number {
+    return this.#once.ignored;
+  }
+
   /** The duplicate guard held back exactly this request (the regular ticket's "Send anyway"). */
   canConfirmDuplicate(request: SmartOrderIpcInput | undefined): boolean {
-    return request !== undefined && !this.sending && JSON.stringify(request) === this.#heldKey;
+    return this.#once.canConfirmDuplicate(request && JSON.stringify(request));
   }
 
   isSent(request: SmartOrderIpcInput | undefined): boolean {
-    return request !== undefined && JSON.stringify(request) === this.#sentKey;
+    return this.#once.isSent(request && JSON.stringify(request));
   }
 
   /** Asks the core for the preview after a short pause in typing; a later ask wins. */
@@ -173,39 +174,20 @@ export class SmartOrderState {
     shown: SmartPreview | undefined,
     confirmDuplicate = false,
   ): Promise<SmartCheck | undefined> {
-    const key = JSON.stringify(request);
-    if (this.sending || key === this.#sentKey || (confirmDuplicate && key !== this.#heldKey)) {
-      this.ignored += 1;
-      return undefined;
-    }
-    this.sending = true;
-    this.check = undefined;
-    let outcome: SmartOutcome;
-    try {
-      const r = await this.#bridge.invoke(
-        'orders.smart',
-        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
-      );
-      if (r.ok)
-        outcome = r.value.orderid
-          ? {
-              kind: 'placed',
-              orderid: r.value.orderid,
-              ...(r.value.message ? { message: r.value.message } : {}),
-            }
-          : { kind: 'no_action', message: r.value.message ?? 'The gateway placed no order' };
-      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
-      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
-      else outcome = { kind: 'refused', error: r.error };
-    } catch (e) {
-      // The bridge never rejects; if it does, the order may have left: treated as sent, not re-offered.
-      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
-    } finally {
-      this.sending = false;
-    }
-    this.outcome = outcome;
-    if (outcome.kind !== 'refused') this.#sentKey = key;
-    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
+    const outcome = await this.#once.send(JSON.stringify(request), confirmDuplicate, {
+      call: () =>
+        this.#bridge.invoke(
+          'orders.smart',
+          confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
+        ),
+      sent: (v): SmartOutcome =>
+        v.orderid
+          ? { kind: 'placed', orderid: v.orderid, ...(v.message ? { message: v.message } : {}) }
+          : { kind: 'no_action', message: v.message ?? 'The gateway placed no order' },
+      onStart: () => (this.check = undefined),
+      settle: (o) => (this.outcome = o),
+    });
+    if (!outcome) return undefined;
     const check = await this.#compare(outcome, shown);
     this.check = check;
     return check;

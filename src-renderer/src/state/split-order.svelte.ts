@@ -4,7 +4,6 @@
 // and each child's result as the gateway answers and the order book moves.
 import type {
   BridgeApi,
-  IpcError,
   SplitOrderIpcInput,
   SplitOrderResponse,
   SplitPreview,
@@ -12,12 +11,9 @@ import type {
 import { formatMoney, formatQty } from '../lib/format';
 import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '../lib/decimal';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
+import { SendOnce, type SendFailure } from './send-once.svelte';
 
-export type SplitOutcome =
-  | { kind: 'sent'; response: SplitOrderResponse }
-  | { kind: 'unknown'; message: string }
-  | { kind: 'queued'; message: string }
-  | { kind: 'refused'; error: IpcError };
+export type SplitOutcome = { kind: 'sent'; response: SplitOrderResponse } | SendFailure;
 
 export type SplitChildResult = SplitOrderResponse['results'][number];
 
@@ -58,13 +54,9 @@ export class SplitOrderState {
   preview = $state.raw<SplitPreview | undefined>();
   previewKey = $state<string | undefined>();
   previewProblem = $state<string | undefined>();
-  sending = $state(false);
   outcome = $state.raw<SplitOutcome | undefined>();
-  ignored = $state(0);
 
-  #sentKey = $state<string | undefined>();
-  /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
-  #heldKey = $state<string | undefined>();
+  readonly #once = new SendOnce();
   #previewSeq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: BridgeApi;
@@ -97,12 +89,20 @@ export class SplitOrderState {
     return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
   }
 
+  get sending(): boolean {
+    return this.#once.sending;
+  }
+
+  get ignored(): number {
+    return this.#once.ignored;
+  }
+
   canConfirmDuplicate(request: SplitOrderIpcInput | undefined): boolean {
-    return request !== undefined && !this.sending && JSON.stringify(request) === this.#heldKey;
+    return this.#once.canConfirmDuplicate(request && JSON.stringify(request));
   }
 
   isSent(request: SplitOrderIpcInput | undefined): boolean {
-    return request !== undefined && JSON.stringify(request) === this.#sentKey;
+    return this.#once.isSent(request && JSON.stringify(request));
   }
 
   schedulePreview(request: SplitOrderIpcInput | undefined): void {
@@ -143,31 +143,15 @@ export class SplitOrderState {
 
   /** Sends the split once; a double Enter or a resend of the same request is ignored and counted. */
   async send(request: SplitOrderIpcInput, confirmDuplicate = false): Promise<SplitOutcome | undefined> {
-    const key = JSON.stringify(request);
-    if (this.sending || key === this.#sentKey || (confirmDuplicate && key !== this.#heldKey)) {
-      this.ignored += 1;
-      return undefined;
-    }
-    this.sending = true;
-    this.outcome = undefined;
-    let outcome: SplitOutcome;
-    try {
-      const r = await this.#bridge.invoke(
-        'orders.split',
-        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
-      );
-      if (r.ok) outcome = { kind: 'sent', response: r.value };
-      else if (r.error.kind === 'unknown_outcome') outcome = { kind: 'unknown', message: r.error.message };
-      else if (r.error.kind === 'queued') outcome = { kind: 'queued', message: r.error.message };
-      else outcome = { kind: 'refused', error: r.error };
-    } catch (e) {
-      outcome = { kind: 'unknown', message: e instanceof Error ? e.message : 'no reason given' };
-    } finally {
-      this.sending = false;
-    }
-    this.outcome = outcome;
-    if (outcome.kind !== 'refused') this.#sentKey = key;
-    this.#heldKey = outcome.kind === 'refused' && outcome.error.kind === 'duplicate' ? key : undefined;
-    return outcome;
+    return this.#once.send(JSON.stringify(request), confirmDuplicate, {
+      call: () =>
+        this.#bridge.invoke(
+          'orders.split',
+          confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
+        ),
+      sent: (response) => ({ kind: 'sent' as const, response }),
+      onStart: () => (this.outcome = undefined),
+      settle: (outcome) => (this.outcome = outcome),
+    });
   }
 }
