@@ -397,13 +397,15 @@ export function createCore(ports: CorePorts): Core {
     lastPrices.clear();
     rememberRecentOrders(profile.id);
     const client = await clientFor(profile);
+    // Polling reads in the background lane of the shared budget: an order's requests go first.
+    const polling = client.withPriority('background');
     const carried = parked.get(profile.id);
     parked.delete(profile.id);
     const adopted = adoptFromJournal(profile.id);
     const pending = [...(carried ?? []), ...restoreFromJournal(profile.id, carried ?? [])];
     const watcher = createWatcher({
       profileId: profile.id,
-      client,
+      client: polling,
       clock,
       store: seen,
       polling: () => settings.get().polling,
@@ -416,7 +418,7 @@ export function createCore(ports: CorePorts): Core {
       undecided: (u) => reportUndecided(profile.id, u),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
-    market.setSession(profile.id, client);
+    market.setSession(profile.id, polling);
     openFeed(profile, watcher);
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });

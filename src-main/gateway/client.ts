@@ -2,7 +2,8 @@
 // validated before anything is sent, the key is read per call and only ever put in the body (or the
 // ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas, and every
 // failure is a GatewayError value. Mutations are never retried (architecture rule 4); all calls share
-// one rate budget with mutations first (rule 5).
+// one rate budget with the order path first (rule 5): `withPriority` gives a view of the same client
+// whose reads go in another lane (an order's risk reads ahead, background polling behind).
 import { z } from 'zod';
 import {
   EXCHANGES,
@@ -105,7 +106,15 @@ export interface GatewayClient extends GatewayMethods {
   notOffered(): OperationName[];
   /** The shared rate budget now, so background polling can leave room for orders. */
   load(): BudgetLoad;
+  /**
+   * The same client (budget, cooldowns, what it learnt) with its reads in `lane`; mutations always go
+   * in the mutation lane.
+   */
+  withPriority(lane: ReadPriority): GatewayClient;
 }
+
+/** The lanes a read may go in. */
+export type ReadPriority = Exclude<Priority, 'mutation'>;
 
 const PLACEHOLDER_KEY = 'placeholder-key';
 const TickerInputSchema = z.object({
@@ -236,6 +245,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function run<T>(
     name: OperationName,
     spec: OpSpec,
+    lane: ReadPriority,
     request: HttpRequest,
     key: string,
     parse: Parser<T>,
@@ -256,7 +266,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         }
         await sleep(clock, wait);
       }
-      const release = await budget.acquire(spec.kind);
+      const release = await budget.acquire(spec.kind === 'mutation' ? 'mutation' : lane);
       const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
       const outcome = interpret(name, spec, ex, parse);
       if (outcome.ok) return outcome;
@@ -282,6 +292,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function call<N extends PostOperation>(
     name: N,
     input: Input<N> | undefined,
+    lane: ReadPriority,
   ): Promise<GatewayResult<ResponseOf<N>>> {
     const spec: OpSpec = OPERATIONS[name];
     const early = preflight(name, spec);
@@ -298,7 +309,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body,
     };
-    return run<ResponseOf<N>>(name, spec, request, key.value, (text) => {
+    return run<ResponseOf<N>>(name, spec, lane, request, key.value, (text) => {
       const json = parseJson(text);
       if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
       const parsed = spec.response.safeParse(json);
@@ -307,7 +318,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     });
   }
 
-  async function ticker(input: TickerInput): Promise<GatewayResult<ResponseOf<'ticker'>>> {
+  async function ticker(
+    input: TickerInput,
+    lane: ReadPriority,
+  ): Promise<GatewayResult<ResponseOf<'ticker'>>> {
     const spec: OpSpec = OPERATIONS.ticker;
     const early = preflight('ticker', spec);
     if (early) return early;
@@ -332,7 +346,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       method: 'GET',
       headers: { 'X-API-KEY': key.value, accept: q.format === 'txt' ? 'text/plain' : 'application/json' },
     };
-    return run<ResponseOf<'ticker'>>('ticker', spec, request, key.value, (text) => {
+    return run<ResponseOf<'ticker'>>('ticker', spec, lane, request, key.value, (text) => {
       // A txt request answered with JSON (a gateway that ignores `format`) is read as JSON.
       let json = parseJson(text);
       if (json === undefined && q.format === 'txt') {
@@ -349,7 +363,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 
   async function instruments(
-    input: { exchange?: string } = {},
+    input: { exchange?: string },
+    lane: ReadPriority,
   ): Promise<GatewayResult<ResponseOf<'instruments'>>> {
     const spec: OpSpec = OPERATIONS.instruments;
     const early = preflight('instruments', spec);
@@ -365,7 +380,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       method: 'GET',
       headers: { 'X-API-KEY': key.value, accept: 'application/json' },
     };
-    return run<ResponseOf<'instruments'>>('instruments', spec, request, key.value, (text) => {
+    return run<ResponseOf<'instruments'>>('instruments', spec, lane, request, key.value, (text) => {
       const json = parseJson(text);
       if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
       const parsed = InstrumentsResponse.safeParse(json);
@@ -374,51 +389,60 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     });
   }
 
-  return {
-    call,
-    ticker,
-    instruments,
+  /** The client's methods with reads in `lane`: one budget and one memory behind every view. */
+  const views = new Map<ReadPriority, GatewayClient>();
+  const inLane = (lane: ReadPriority): GatewayClient => {
+    let view = views.get(lane);
+    if (!view) views.set(lane, (view = buildView(lane)));
+    return view;
+  };
+  const buildView = (lane: ReadPriority): GatewayClient => ({
+    call: (name, input) => call(name, input, lane),
+    ticker: (input) => ticker(input, lane),
+    instruments: (input = {}) => instruments(input, lane),
     notOffered: () => [...missing.values()],
     load: () => ({ free: budget.free, waiting: budget.waiting, limit: budget.perSecond }),
-    orderbook: (input) => call('orderbook', input),
-    tradebook: (input) => call('tradebook', input),
-    holdings: (input) => call('holdings', input),
-    positionbook: (input) => call('positionbook', input),
-    funds: (input) => call('funds', input),
-    orderstatus: (input) => call('orderstatus', input),
-    openposition: (input) => call('openposition', input),
-    positionsopen: (input) => call('positionsopen', input),
-    placeorder: (input) => call('placeorder', input),
-    splitorder: (input) => call('splitorder', input),
-    basketorder: (input) => call('basketorder', input),
-    placesmartorder: (input) => call('placesmartorder', input),
-    modifyorder: (input) => call('modifyorder', input),
-    cancelorder: (input) => call('cancelorder', input),
-    cancelallorder: (input) => call('cancelallorder', input),
-    closeposition: (input) => call('closeposition', input),
-    closepositionHosted: (input) => call('closepositionHosted', input),
-    depth: (input) => call('depth', input),
-    expiry: (input) => call('expiry', input),
-    search: (input) => call('search', input),
-    ping: (input) => call('ping', input),
-    quotes: (input) => call('quotes', input),
-    multiquotes: (input) => call('multiquotes', input),
-    history: (input) => call('history', input),
-    intervals: (input) => call('intervals', input),
-    symbol: (input) => call('symbol', input),
-    analyzer: (input) => call('analyzer', input),
-    margin: (input) => call('margin', input),
-    pnlsymbols: (input) => call('pnlsymbols', input),
-    optionsymbol: (input) => call('optionsymbol', input),
-    optionchain: (input) => call('optionchain', input),
-    optiongreeks: (input) => call('optiongreeks', input),
-    syntheticfuture: (input) => call('syntheticfuture', input),
-    optionsorder: (input) => call('optionsorder', input),
-    optionsmultiorder: (input) => call('optionsmultiorder', input),
-    marketholidays: (input) => call('marketholidays', input),
-    markettimings: (input) => call('markettimings', input),
-    analyzertoggle: (input) => call('analyzertoggle', input),
-  };
+    withPriority: inLane,
+    orderbook: (input) => call('orderbook', input, lane),
+    tradebook: (input) => call('tradebook', input, lane),
+    holdings: (input) => call('holdings', input, lane),
+    positionbook: (input) => call('positionbook', input, lane),
+    funds: (input) => call('funds', input, lane),
+    orderstatus: (input) => call('orderstatus', input, lane),
+    openposition: (input) => call('openposition', input, lane),
+    positionsopen: (input) => call('positionsopen', input, lane),
+    placeorder: (input) => call('placeorder', input, lane),
+    splitorder: (input) => call('splitorder', input, lane),
+    basketorder: (input) => call('basketorder', input, lane),
+    placesmartorder: (input) => call('placesmartorder', input, lane),
+    modifyorder: (input) => call('modifyorder', input, lane),
+    cancelorder: (input) => call('cancelorder', input, lane),
+    cancelallorder: (input) => call('cancelallorder', input, lane),
+    closeposition: (input) => call('closeposition', input, lane),
+    closepositionHosted: (input) => call('closepositionHosted', input, lane),
+    depth: (input) => call('depth', input, lane),
+    expiry: (input) => call('expiry', input, lane),
+    search: (input) => call('search', input, lane),
+    ping: (input) => call('ping', input, lane),
+    quotes: (input) => call('quotes', input, lane),
+    multiquotes: (input) => call('multiquotes', input, lane),
+    history: (input) => call('history', input, lane),
+    intervals: (input) => call('intervals', input, lane),
+    symbol: (input) => call('symbol', input, lane),
+    analyzer: (input) => call('analyzer', input, lane),
+    margin: (input) => call('margin', input, lane),
+    pnlsymbols: (input) => call('pnlsymbols', input, lane),
+    optionsymbol: (input) => call('optionsymbol', input, lane),
+    optionchain: (input) => call('optionchain', input, lane),
+    optiongreeks: (input) => call('optiongreeks', input, lane),
+    syntheticfuture: (input) => call('syntheticfuture', input, lane),
+    optionsorder: (input) => call('optionsorder', input, lane),
+    optionsmultiorder: (input) => call('optionsmultiorder', input, lane),
+    marketholidays: (input) => call('marketholidays', input, lane),
+    markettimings: (input) => call('markettimings', input, lane),
+    analyzertoggle: (input) => call('analyzertoggle', input, lane),
+  });
+  return inLane('read');
 }
 
 function parseJson(text: string): unknown {

@@ -5,6 +5,7 @@ export type {
   GatewayClient,
   GatewayClientOptions,
   GatewayMethods,
+  ReadPriority,
   TickerInput,
 } from './client.js';
 export type { GatewayError, GatewayErrorKind, GatewayResult } from './errors.js';
@@ -13,7 +14,7 @@ export { redact, REDACTED } from './redact.js';
 export { ManualClock, systemClock, sleep } from './clock.js';
 export type { Clock } from './clock.js';
 export { RateBudget } from './rate-budget.js';
-export type { Priority } from './rate-budget.js';
+export type { Priority, Release } from './rate-budget.js';
 export type { FetchFn } from './http.js';
 export { createFeedClient } from './feed-client.js';
 export type {

@@ -2,17 +2,26 @@
 // a second, like the gateway's moving-window limiter. The gateway stamps a request when it handles it,
 // somewhere between our send and our receipt of the answer, so a slot is held while the request is in
 // flight and for a full window after its answer: then no two stamps of N+1 requests can fall within one
-// second of the gateway's clock, however slow it is. Waiting callers form a priority queue: order
-// mutations go ahead of polling reads, and reads never take the last slot (on budgets above 2 a
-// second), so an order never waits behind a burst of polls that are in flight or just answered.
+// second of the gateway's clock, however slow it is. Waiting callers form a priority queue by lane:
+// order mutations, then the reads an order waits on (its risk check's quote), then reads the trader
+// asked for, then background polling; only the order path may take the last slot (on budgets above 2
+// a second), so an order never waits behind a burst of polls that are in flight or just answered.
 import type { Clock } from './clock.js';
 
-export type Priority = 'mutation' | 'read';
+/**
+ * Whom a request serves, most urgent first: an order's mutation; a read an order is waiting on (the
+ * risk check's quote); a read the trader asked for; background polling (watcher, market watch).
+ */
+export type Priority = 'mutation' | 'order' | 'read' | 'background';
+
+const RANK: Record<Priority, number> = { mutation: 0, order: 1, read: 2, background: 3 };
+/** Ranks of the order path: they go first and may take the reserved slot. */
+const ORDER_PATH = RANK.order;
 
 /** Call when the request's exchange is over (answered or failed); later calls are ignored. */
 export type Release = () => void;
 
-/** Slots kept for order mutations: reads wait rather than take them. */
+/** Slots kept for the order path: other reads wait rather than take them. */
 export const RESERVED_FOR_MUTATIONS = 1;
 
 interface Waiter {
@@ -43,12 +52,12 @@ export class RateBudget {
   acquire(priority: Priority): Promise<Release> {
     if (!(this.perSecond > 0) || this.perSecond === Infinity) return Promise.resolve(() => undefined);
     return new Promise((grant) => {
-      this.queue.push({ rank: priority === 'mutation' ? 0 : 1, seq: this.seq++, grant });
+      this.queue.push({ rank: RANK[priority], seq: this.seq++, grant });
       this.pump();
     });
   }
 
-  /** Slots only a mutation may take. */
+  /** Slots only the order path may take. */
   private get reserved(): number {
     return this.perSecond > 2 ? RESERVED_FOR_MUTATIONS : 0;
   }
@@ -75,8 +84,9 @@ export class RateBudget {
         const b = this.queue[best];
         if (a && b && (a.rank < b.rank || (a.rank === b.rank && a.seq < b.seq))) best = i;
       }
-      // The best waiter is a read only when no mutation waits: it may not take a reserved slot.
-      if (this.queue[best]?.rank !== 0 && this.slots.length >= this.perSecond - this.reserved) break;
+      // The best waiter is off the order path only when no order waits: it may not take a reserved slot.
+      const rank = this.queue[best]?.rank ?? ORDER_PATH;
+      if (rank > ORDER_PATH && this.slots.length >= this.perSecond - this.reserved) break;
       const [waiter] = this.queue.splice(best, 1);
       const slot: Slot = { until: Infinity };
       this.slots.push(slot);

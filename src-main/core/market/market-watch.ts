@@ -1,5 +1,5 @@
 // Market subscriptions served by polling the active profile's gateway inside its one rate budget
-// (architecture rule 5): reads at read priority, a bounded number outstanding, none while the budget
+// (architecture rule 5): reads in the background lane, a bounded number outstanding, none while the budget
 // is busy, the focused depth first, the rest round-robin (see plan.ts for the rates). Subscriptions
 // belong to the core, not to a profile: a profile switch keeps them (and their ids) and polls them on
 // the new profile's gateway, which validates them again; instruments it does not know get one

@@ -45,6 +45,11 @@ function placed(o: PlacedOrder): PlacedOrder {
   return { symbol, exchange, action, quantity, pricetype, product, price };
 }
 
+/** Reads an order waits on (its risk check's quote, a smart order's position) go ahead of polling. */
+function orderReads(s: Session) {
+  return s.client.withPriority('order');
+}
+
 /** Open positions and the day's P&L (funds' realised M2M + the positions' MTM) as last read. */
 function dailyBooks(s: Session): DailyBooks {
   const v = s.watcher.views();
@@ -144,7 +149,10 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const request = { ...leg, strategy: strategy ?? s.profile.strategy };
       const daily = await admitDaily(s, [leg]);
       if (!daily.ok) return refused(s, 'placeorder', request, 'risk', daily.message, daily.limit);
-      const gate = await d.risk.check(s.client, [riskLeg(leg)], { scope: s.profile.id, confirmDuplicate });
+      const gate = await d.risk.check(orderReads(s), [riskLeg(leg)], {
+        scope: s.profile.id,
+        confirmDuplicate,
+      });
       if (!gate.ok) {
         daily.release();
         return refused(s, 'placeorder', request, gate.kind, gate.message);
@@ -163,7 +171,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const { confirmDuplicate: _c, strategy, ...order } = input;
       const request = { ...order, strategy: strategy ?? s.profile.strategy };
       // A modify is not a new order: the duplicate guard does not apply, the limits do.
-      const gate = await d.risk.check(s.client, [riskLeg(order)], {
+      const gate = await d.risk.check(orderReads(s), [riskLeg(order)], {
         scope: s.profile.id,
         skipDuplicate: true,
       });
@@ -209,7 +217,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const { confirmDuplicate, strategy, ...rest } = input;
       const request = { ...rest, strategy: strategy ?? s.profile.strategy };
       // The order it will produce is what the checks judge; "no action" needs no checks.
-      const preview = await previewSmart(s.client, input, request.strategy);
+      const preview = await previewSmart(orderReads(s), input, request.strategy);
       if (!preview.ok) return fromGateway(preview);
       const decided = preview.value.decision;
       let slot: { release(): void } = { release: () => undefined };
@@ -217,7 +225,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         const daily = await admitDaily(s, [decided.order]);
         if (!daily.ok) return refused(s, 'placesmartorder', request, 'risk', daily.message, daily.limit);
         slot = daily;
-        const gate = await d.risk.check(s.client, [riskLeg(decided.order)], {
+        const gate = await d.risk.check(orderReads(s), [riskLeg(decided.order)], {
           scope: s.profile.id,
           confirmDuplicate,
         });
@@ -250,7 +258,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // Every child is an order the exchange sees: each counts towards the daily order count.
       const daily = await admitDaily(s, plan.value.children);
       if (!daily.ok) return refused(s, 'splitorder', request, 'risk', daily.message, daily.limit);
-      const risk = await d.risk.check(s.client, distinct.map(riskLeg), {
+      const risk = await d.risk.check(orderReads(s), distinct.map(riskLeg), {
         scope: s.profile.id,
         skipDuplicate: true,
       });
@@ -279,7 +287,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const request = { orders: input.orders, strategy: input.strategy ?? s.profile.strategy };
       const daily = await admitDaily(s, input.orders);
       if (!daily.ok) return refused(s, 'basketorder', request, 'risk', daily.message, daily.limit);
-      const gate = await d.risk.check(s.client, input.orders.map(riskLeg), {
+      const gate = await d.risk.check(orderReads(s), input.orders.map(riskLeg), {
         scope: s.profile.id,
         confirmDuplicate: input.confirmDuplicate,
       });

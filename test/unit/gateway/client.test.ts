@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ManualClock,
   RateBudget,
+  sleep,
+  type Priority,
+  type Release,
   UNKNOWN_OUTCOME_MESSAGE,
   createGatewayClient,
   type GatewayClientOptions,
@@ -624,6 +627,29 @@ describe('one rate budget per client', () => {
       'holdings',
     ]);
   });
+
+  it("sends an order's reads ahead of the trader's reads, and background polling last", async () => {
+    const { client, calls, clock } = setup(() => json(ORDER_BOOK), { rateLimit: 1 });
+    const polling = client.withPriority('background');
+    const polls = [polling.orderbook(), polling.positionbook(), polling.tradebook()];
+    await clock.advance(0);
+    const asked = client.holdings();
+    const order = client.withPriority('order').funds();
+    // A view's mutations stay mutations, whatever its lane.
+    const mutation = polling.placeorder(ORDER);
+    await clock.advance(10_000);
+    await Promise.all([...polls, asked, order, mutation]);
+    expect(calls.map((c) => c.url.replace('http://gateway.test/api/v1/', ''))).toEqual([
+      'orderbook',
+      'placeorder',
+      'funds',
+      'holdings',
+      'positionbook',
+      'tradebook',
+    ]);
+    // One budget behind every view: one request a second.
+    expect(calls.map((c) => c.at - (calls[0]?.at ?? 0))).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+  });
 });
 
 describe('RateBudget', () => {
@@ -690,6 +716,64 @@ describe('RateBudget', () => {
     expect(third).toBe(false);
     await clock.advance(1);
     expect(third).toBe(true);
+  });
+
+  it('grants an order-path request queued behind N background requests first, within the cap', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateBudget(clock, 10, 1000);
+    const grants: { name: string; at: number }[] = [];
+    const take = (p: Priority, name: string) =>
+      budget.acquire(p).then((release) => {
+        grants.push({ name, at: clock.now() });
+        // Answered 50 ms later: the slot is held for a window after that.
+        void sleep(clock, 50).then(release);
+      });
+    const polls = Array.from({ length: 30 }, (_, i) => take('background', `poll${i}`));
+    await clock.advance(0);
+    // Nine polls go at once; the last slot is kept for the order path.
+    expect(grants).toHaveLength(9);
+    const asked = take('read', 'refresh');
+    const quote = take('order', 'quote');
+    await clock.advance(0);
+    // The quote an order waits on takes the kept slot at once, ahead of 21 queued polls.
+    expect(grants.map((g) => g.name)).toContain('quote');
+    const mutation = take('mutation', 'place');
+    await clock.advance(10_000);
+    await Promise.all([...polls, asked, quote, mutation]);
+    const names = grants.map((g) => g.name);
+    // When the first slots free (one window after the polls' answers), the mutation goes, then the
+    // trader's refresh, and only then the polls that were queued before both.
+    expect(names.slice(9, 13)).toEqual(['quote', 'place', 'refresh', 'poll9']);
+    expect(grants.find((g) => g.name === 'place')?.at).toBe(1050);
+    // Never more than 10 grants within any second.
+    for (const g of grants)
+      expect(grants.filter((h) => h.at >= g.at && h.at < g.at + 1000).length).toBeLessThanOrEqual(10);
+    expect(grants).toHaveLength(33);
+  });
+
+  it('keeps the last slot for the order path: background and trader reads never take it', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateBudget(clock, 3, 1000);
+    const held = [await budget.acquire('background'), await budget.acquire('read')];
+    const granted: string[] = [];
+    void budget.acquire('background').then(() => granted.push('background'));
+    void budget.acquire('read').then(() => granted.push('read'));
+    await clock.advance(0);
+    expect(granted).toEqual([]);
+    let order: Release | undefined;
+    void budget.acquire('order').then((release) => {
+      order = release;
+      granted.push('order');
+    });
+    await clock.advance(0);
+    expect(granted).toEqual(['order']);
+    // Two slots free a window after their answers: the trader's read takes one, the poll not the last.
+    for (const release of held) release();
+    await clock.advance(1000);
+    expect(granted).toEqual(['order', 'read']);
+    order?.();
+    await clock.advance(1000);
+    expect(granted).toEqual(['order', 'read', 'background']);
   });
 
   it('is disabled by a rate of 0', async () => {
