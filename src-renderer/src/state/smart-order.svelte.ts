@@ -9,6 +9,7 @@ import type {
   SmartPreview,
 } from '../../../src-main/contract/index.js';
 import { formatQty } from '../lib/format';
+import { DebouncedPreview } from './debounced-preview.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';
 
 /** Statuses of an order that may still fill (the books' words, lower-case). */
@@ -65,22 +66,32 @@ const PREVIEW_DELAY_MS = 200;
 export class SmartOrderState {
   /** The signed target position as typed. */
   targetText = $state('');
-  preview = $state.raw<SmartPreview | undefined>();
-  /** The request the preview answers (a preview of an order since changed is not shown as current). */
-  previewKey = $state<string | undefined>();
-  /** Why there is no preview (the input is incomplete, or the core could not read the position). */
-  previewProblem = $state<string | undefined>();
-  previewing = $state(false);
   outcome = $state.raw<SmartOutcome | undefined>();
   check = $state.raw<SmartCheck | undefined>();
 
   readonly #once = new SendOnce();
-  #previewSeq = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #preview: DebouncedPreview<SmartOrderIpcInput, SmartPreview>;
   readonly #bridge: BridgeApi;
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
+    this.#preview = new DebouncedPreview(
+      (input) => bridge.invoke('orders.previewSmart', input),
+      PREVIEW_DELAY_MS,
+      'No preview: ',
+    );
+  }
+
+  get preview(): SmartPreview | undefined {
+    return this.#preview.preview;
+  }
+
+  get previewProblem(): string | undefined {
+    return this.#preview.previewProblem;
+  }
+
+  get previewing(): boolean {
+    return this.#preview.previewing;
   }
 
   /** The target as a whole signed number, or why it is not one. */
@@ -101,7 +112,7 @@ export class SmartOrderState {
 
   /** The preview of exactly this request, once the core has answered for it. */
   previewOf(request: SmartOrderIpcInput | undefined): SmartPreview | undefined {
-    return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+    return this.#preview.of(request);
   }
 
   get sending(): boolean {
@@ -124,45 +135,16 @@ export class SmartOrderState {
 
   /** Asks the core for the preview after a short pause in typing; a later ask wins. */
   schedulePreview(request: SmartOrderIpcInput | undefined): void {
-    clearTimeout(this.#timer);
-    const seq = ++this.#previewSeq;
-    if (!request) {
-      this.preview = undefined;
-      this.previewing = false;
-      this.previewProblem = this.target.ok ? undefined : this.target.message;
-      return;
-    }
-    this.previewing = true;
-    this.#timer = setTimeout(() => void this.#loadPreview(request, seq), PREVIEW_DELAY_MS);
+    this.#preview.schedule(request, this.target.ok ? undefined : this.target.message);
   }
 
   /** The preview now (before a send, and in tests). */
   async refreshPreview(request: SmartOrderIpcInput): Promise<SmartPreview | undefined> {
-    clearTimeout(this.#timer);
-    return this.#loadPreview(request, ++this.#previewSeq);
-  }
-
-  async #loadPreview(request: SmartOrderIpcInput, seq: number): Promise<SmartPreview | undefined> {
-    this.previewing = true;
-    const { confirmDuplicate: _c, ...input } = request;
-    const r = await this.#bridge.invoke('orders.previewSmart', input);
-    // A later change asked again: this answer is for an order no longer on screen.
-    if (seq !== this.#previewSeq) return undefined;
-    this.previewing = false;
-    if (!r.ok) {
-      this.preview = undefined;
-      this.previewProblem = `No preview: ${r.error.message}`;
-      return undefined;
-    }
-    this.preview = r.value;
-    this.previewKey = JSON.stringify(request);
-    this.previewProblem = undefined;
-    return r.value;
+    return this.#preview.refresh(request);
   }
 
   stop(): void {
-    clearTimeout(this.#timer);
-    this.#previewSeq += 1;
+    this.#preview.stop();
   }
 
   /**

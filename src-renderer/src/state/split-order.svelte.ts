@@ -11,6 +11,7 @@ import type {
 import { formatMoney, formatQty } from '../lib/format';
 import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '../lib/decimal';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
+import { DebouncedPreview } from './debounced-preview.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';
 
 export type SplitOutcome = { kind: 'sent'; response: SplitOrderResponse } | SendFailure;
@@ -51,18 +52,26 @@ export function childProblems(
 
 export class SplitOrderState {
   splitSizeText = $state('');
-  preview = $state.raw<SplitPreview | undefined>();
-  previewKey = $state<string | undefined>();
-  previewProblem = $state<string | undefined>();
   outcome = $state.raw<SplitOutcome | undefined>();
 
   readonly #once = new SendOnce();
-  #previewSeq = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #preview: DebouncedPreview<SplitOrderIpcInput, SplitPreview>;
   readonly #bridge: BridgeApi;
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
+    this.#preview = new DebouncedPreview(
+      (input) => bridge.invoke('orders.previewSplit', input),
+      PREVIEW_DELAY_MS,
+    );
+  }
+
+  get preview(): SplitPreview | undefined {
+    return this.#preview.preview;
+  }
+
+  get previewProblem(): string | undefined {
+    return this.#preview.previewProblem;
   }
 
   get splitSize(): { ok: true; value: number } | { ok: false; message: string } {
@@ -86,7 +95,7 @@ export class SplitOrderState {
   }
 
   previewOf(request: SplitOrderIpcInput | undefined): SplitPreview | undefined {
-    return request !== undefined && this.previewKey === JSON.stringify(request) ? this.preview : undefined;
+    return this.#preview.of(request);
   }
 
   get sending(): boolean {
@@ -106,39 +115,15 @@ export class SplitOrderState {
   }
 
   schedulePreview(request: SplitOrderIpcInput | undefined): void {
-    clearTimeout(this.#timer);
-    const seq = ++this.#previewSeq;
-    if (!request) {
-      this.preview = undefined;
-      this.previewProblem = this.splitSize.ok ? undefined : this.splitSize.message;
-      return;
-    }
-    this.#timer = setTimeout(() => void this.#loadPreview(request, seq), PREVIEW_DELAY_MS);
+    this.#preview.schedule(request, this.splitSize.ok ? undefined : this.splitSize.message);
   }
 
   async refreshPreview(request: SplitOrderIpcInput): Promise<SplitPreview | undefined> {
-    clearTimeout(this.#timer);
-    return this.#loadPreview(request, ++this.#previewSeq);
-  }
-
-  async #loadPreview(request: SplitOrderIpcInput, seq: number): Promise<SplitPreview | undefined> {
-    const { confirmDuplicate: _c, ...input } = request;
-    const r = await this.#bridge.invoke('orders.previewSplit', input);
-    if (seq !== this.#previewSeq) return undefined;
-    if (!r.ok) {
-      this.preview = undefined;
-      this.previewProblem = r.error.message;
-      return undefined;
-    }
-    this.preview = r.value;
-    this.previewKey = JSON.stringify(request);
-    this.previewProblem = undefined;
-    return r.value;
+    return this.#preview.refresh(request);
   }
 
   stop(): void {
-    clearTimeout(this.#timer);
-    this.#previewSeq += 1;
+    this.#preview.stop();
   }
 
   /** Sends the split once; a double Enter or a resend of the same request is ignored and counted. */
