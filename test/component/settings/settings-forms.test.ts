@@ -102,6 +102,10 @@ describe('risk limits form', () => {
     await fireEvent.click(screen.getByTestId('override-add'));
     await fireEvent.input(screen.getByTestId('override-symbol-0'), { target: { value: 'sbin' } });
     await fireEvent.input(screen.getByTestId('override-qty-0'), { target: { value: '50' } });
+    await fireEvent.input(screen.getByLabelText(/^Max value per order for /), {
+      target: { value: '2,50,000' },
+    });
+    await fireEvent.input(screen.getByLabelText(/^Max distance from LTP for /), { target: { value: '2' } });
     await fireEvent.click(screen.getByTestId('risk-save'));
     await flush();
     expect(updates).toEqual([
@@ -113,7 +117,15 @@ describe('risk limits form', () => {
           duplicateWindowMs: 2500,
           dailyOrderCount: 2,
           dailyLossLimit: 0,
-          symbolOverrides: [{ symbol: 'sbin', exchange: 'NSE', maxQuantityPerOrder: 50 }],
+          symbolOverrides: [
+            {
+              symbol: 'sbin',
+              exchange: 'NSE',
+              maxQuantityPerOrder: 50,
+              maxValuePerOrder: 250_000,
+              priceBandPercent: 2,
+            },
+          ],
         },
       },
     ]);
