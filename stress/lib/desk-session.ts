@@ -5,6 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Clock } from '../../src-main/contract/clock.js';
 import type { EventName } from '../../src-main/contract/index.js';
 import { createCore, type Core, type CorePorts } from '../../src-main/core/index.js';
 import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
@@ -12,6 +14,9 @@ import { ManualClock, settle } from '../../src-main/gateway/clock.js';
 import { engineExtension } from '../../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../../src-main/paper/engine/trading-engine.js';
 import { startPaperGateway, type PaperGateway } from '../../src-main/paper/gateway.js';
+import type { FromThread, PaperThreadData, Quotes, ToThreadBody } from './paper-thread.js';
+import { PublishingClock } from './shared-clock.js';
+import { STRESS_SYMBOLS } from './ticket-actions.js';
 
 /** 2026-11-20 09:15 IST, a Friday: the market opens. */
 export const SESSION_OPEN_MS = Date.parse('2026-11-20T09:15:00+05:30');
@@ -23,17 +28,23 @@ export interface Recorded {
   at: number;
 }
 
-export interface DeskSession {
-  clock: ManualClock;
+/** What the ticket actions read of the market: an NSE symbol's tick size and last price. */
+export interface MarketView {
+  tickSize(symbol: string): number;
+  lastPrice(symbol: string): number;
+}
+
+/** A desk session whichever way its paper gateway runs. */
+export interface DeskSessionBase {
+  clock: Clock & { advance(ms: number): Promise<void> };
   core: Core;
-  gateway: PaperGateway;
-  engine: PaperTradingEngine;
+  market: MarketView;
   /** The core's paper account key (for the suites' own checks against the gateway). */
   apiKey: () => string;
   events: Recorded[];
   notifications: { kind: string; orderid?: string }[];
-  /** Clock time of every request the core started, and its path. */
-  requests: { at: number; path: string }[];
+  /** The requests the core started, and the most in any 1 s of the clock. */
+  requests: RateMeter;
   status429: number;
   inFlight: () => number;
   /** Lets every request the core has started finish (real loopback I/O), and what follows from it. */
@@ -45,6 +56,13 @@ export interface DeskSession {
   stop(): Promise<void>;
 }
 
+/** The paper gateway in this process: the suites reach into its engine and books. */
+export interface DeskSession extends DeskSessionBase {
+  clock: ManualClock;
+  gateway: PaperGateway;
+  engine: PaperTradingEngine;
+}
+
 /** Real time a loopback request may take before the session calls it stuck (not a hang). */
 const DRAIN_LIMIT_MS = 15_000;
 
@@ -53,6 +71,11 @@ export interface DeskSessionOptions {
   /** The desk's window is open (the watcher's visible pace). */
   visible?: boolean;
   ports?: Partial<CorePorts>;
+  /**
+   * STRESS_PLANT=core-keeps-answers: the core's fetch keeps every answer's body, as a cache that
+   * never forgets would (shows the soak's heap bound catching growth on the core's side).
+   */
+  keepAnswers?: boolean;
 }
 
 /** Risk settings for stress runs: no soft daily count or loss stop, a 10 % price band. */
@@ -64,23 +87,28 @@ export const STRESS_RISK = {
   dailyLossLimit: 0,
 };
 
-export async function startDeskSession(o: DeskSessionOptions = {}): Promise<DeskSession> {
-  const clock = new ManualClock(o.startMs ?? SESSION_OPEN_MS);
-  const dataDir = mkdtempSync(join(tmpdir(), 'stress-desk-'));
-  let engine: PaperTradingEngine | undefined;
-  // The gateway's own rate limits stay at their defaults (10/s per bucket), as a real one would.
-  const gateway = await startPaperGateway({
-    dataDir: join(dataDir, 'paper'),
-    clock,
-    seed: 11,
-    logger: false,
-    extensions: [engineExtension({ onEngine: (e) => (engine = e) })],
-  });
-  if (!engine) throw new Error('the paper engine was not built');
+interface PaperEnd {
+  url: string;
+  feedUrl: string;
+  addKey(key: string): Promise<void>;
+  /** Called after the clock moves a step: the thread's own timers catch up. */
+  step?(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The core wired to a paper gateway at `paper`, as the app composes them, with the recorders. */
+async function wireCore(
+  clock: DeskSessionBase['clock'],
+  dataDir: string,
+  paper: PaperEnd,
+  market: MarketView,
+  o: DeskSessionOptions,
+): Promise<DeskSessionBase> {
   let key = '';
   const events: Recorded[] = [];
-  const notifications: DeskSession['notifications'] = [];
-  const requests: DeskSession['requests'] = [];
+  const notifications: DeskSessionBase['notifications'] = [];
+  const meter = rateMeter();
+  const kept: string[] = [];
   const flying = new Map<Promise<unknown>, string>();
   let status429 = 0;
   const core = createCore({
@@ -95,9 +123,14 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
     visible: o.visible ?? true,
     fetch: (input, init) => {
       const path = new URL(String(input)).pathname;
-      requests.push({ at: clock.now(), path });
+      meter.add(clock.now());
       const p = fetch(input, init).then((res) => {
         if (res.status === 429) status429 += 1;
+        if (o.keepAnswers)
+          void res
+            .clone()
+            .text()
+            .then((body) => kept.push(body));
         return res;
       });
       const tracked = p.finally(() => flying.delete(tracked));
@@ -106,8 +139,8 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
     },
     startPaperGateway: async ({ apiKey }) => {
       key = apiKey;
-      gateway.keys.add(apiKey);
-      return { url: gateway.url, feedUrl: gateway.feedUrl, stop: async () => undefined };
+      await paper.addKey(apiKey);
+      return { url: paper.url, feedUrl: paper.feedUrl, stop: async () => undefined };
     },
     ...o.ports,
   });
@@ -127,8 +160,13 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
     for (let quiet = 0; quiet < 2;) {
       if (flying.size > 0) {
         quiet = 0;
-        const stuck = new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), DRAIN_LIMIT_MS).unref());
-        if ((await Promise.race([Promise.allSettled([...flying.keys()]), stuck])) === 'stuck') {
+        // Cleared once answered: a 15 s wall-clock timer per step would hold hundreds of closures
+        // (the soak takes several steps a real second) and show up in the heap figure.
+        let timer: NodeJS.Timeout | undefined;
+        const stuck = new Promise<'stuck'>((r) => (timer = setTimeout(() => r('stuck'), DRAIN_LIMIT_MS)));
+        const answered = await Promise.race([Promise.allSettled([...flying.keys()]), stuck]);
+        clearTimeout(timer);
+        if (answered === 'stuck') {
           const message = `requests unanswered after ${DRAIN_LIMIT_MS} ms: ${[...flying.values()].join(', ')}`;
           process.stderr.write(`${message}\n`);
           throw new Error(message);
@@ -140,12 +178,11 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
   return {
     clock,
     core,
-    gateway,
-    engine,
+    market,
     apiKey: () => key,
     events,
     notifications,
-    requests,
+    requests: meter,
     get status429() {
       return status429;
     },
@@ -154,12 +191,13 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
     async run(ms, stepMs, each) {
       for (let t = 0; t < ms; t += stepMs) {
         await clock.advance(stepMs);
+        await paper.step?.();
         await drain();
         await each?.();
       }
     },
     async gatewayApi(path) {
-      const res = await fetch(`${gateway.url}/api/v1/${path}`, {
+      const res = await fetch(`${paper.url}/api/v1/${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ apikey: key }),
@@ -172,18 +210,138 @@ export async function startDeskSession(o: DeskSessionOptions = {}): Promise<Desk
       const stopping = core.stop().finally(() => (down = true));
       for (let i = 0; !down && i < 10_000; i++) await clock.advance(100);
       await stopping;
-      await gateway.stop();
+      await paper.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The most requests started within any window of `windowMs` (clock time). */
-export function peakRate(starts: readonly number[], windowMs = 1000): number {
-  let peak = 0;
-  for (let i = 0, j = 0; i < starts.length; i++) {
-    while (starts[i]! - starts[j]! >= windowMs) j++;
-    peak = Math.max(peak, i - j + 1);
-  }
-  return peak;
+export async function startDeskSession(o: DeskSessionOptions = {}): Promise<DeskSession> {
+  const clock = new ManualClock(o.startMs ?? SESSION_OPEN_MS);
+  const dataDir = mkdtempSync(join(tmpdir(), 'stress-desk-'));
+  let engine: PaperTradingEngine | undefined;
+  // The gateway's own rate limits stay at their defaults (10/s per bucket), as a real one would.
+  const gateway = await startPaperGateway({
+    dataDir: join(dataDir, 'paper'),
+    clock,
+    seed: 11,
+    logger: false,
+    extensions: [engineExtension({ onEngine: (e) => (engine = e) })],
+  });
+  if (!engine) throw new Error('the paper engine was not built');
+  const instrument = (symbol: string) => {
+    const i = gateway.master.get('NSE', symbol);
+    if (!i) throw new Error(`the paper master has no NSE:${symbol}`);
+    return i;
+  };
+  const market: MarketView = {
+    tickSize: (symbol) => instrument(symbol).tickSize,
+    lastPrice: (symbol) => gateway.market.lastPrice(instrument(symbol)),
+  };
+  const paper: PaperEnd = {
+    url: gateway.url,
+    feedUrl: gateway.feedUrl,
+    addKey: async (key) => void gateway.keys.add(key),
+    stop: () => gateway.stop(),
+  };
+  const base = await wireCore(clock, dataDir, paper, market, o);
+  return Object.assign(base, { clock, gateway, engine });
+}
+
+export interface ThreadedSessionOptions extends DeskSessionOptions {
+  /** The engine's matching period on the session's clock. */
+  engineTickMs: number;
+}
+
+/**
+ * A desk session whose paper gateway runs in a worker thread: its own V8 isolate, so this thread's
+ * heap is the core's (and the harness's records), not the gateway's books. The matching runs there
+ * on the shared clock; the suite reaches the gateway only through its API.
+ */
+export async function startThreadedDeskSession(o: ThreadedSessionOptions): Promise<DeskSessionBase> {
+  const time = new SharedArrayBuffer(8);
+  const clock = new PublishingClock(new Float64Array(time), o.startMs ?? SESSION_OPEN_MS);
+  const dataDir = mkdtempSync(join(tmpdir(), 'stress-desk-'));
+  const data: PaperThreadData = {
+    dataDir: join(dataDir, 'paper'),
+    time,
+    symbols: STRESS_SYMBOLS,
+    engineTickMs: o.engineTickMs,
+  };
+  // tsx registers itself in the thread too, so the thread runs the same TypeScript sources.
+  const entry = new URL('./paper-thread.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+    { eval: true, workerData: data },
+  );
+  let quotes: Quotes = {};
+  let seq = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  const ready = new Promise<{ url: string; feedUrl: string }>((resolve, reject) => {
+    worker.on('message', (m: FromThread) => {
+      if (m.kind === 'ready') {
+        quotes = m.quotes;
+        resolve(m);
+      } else if (m.kind === 'done') {
+        quotes = m.quotes;
+        waiting.get(m.id)?.resolve();
+        waiting.delete(m.id);
+      } else {
+        const e = new Error(`paper thread: ${m.message}`);
+        if (m.id === undefined) reject(e);
+        else waiting.get(m.id)?.reject(e);
+        waiting.delete(m.id ?? -1);
+      }
+    });
+    worker.on('error', reject);
+  });
+  const ask = (m: ToThreadBody) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++seq;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...m, id });
+    });
+  const { url, feedUrl } = await ready;
+  const quote = (symbol: string) => {
+    const q = quotes[symbol];
+    if (!q) throw new Error(`the paper master has no NSE:${symbol}`);
+    return q;
+  };
+  const market: MarketView = {
+    tickSize: (symbol) => quote(symbol).tickSize,
+    lastPrice: (symbol) => quote(symbol).ltp,
+  };
+  const paper: PaperEnd = {
+    url,
+    feedUrl,
+    addKey: (key) => ask({ kind: 'addKey', key }),
+    step: () => ask({ kind: 'step' }),
+    async stop() {
+      await ask({ kind: 'stop' });
+      await worker.terminate();
+    },
+  };
+  return wireCore(clock, dataDir, paper, market, o);
+}
+
+/** Request starts counted as they happen, with the most in any 1 s: no list kept (heap flat). */
+export interface RateMeter {
+  count: number;
+  peakPerSecond: number;
+  add(at: number): void;
+}
+
+function rateMeter(windowMs = 1000): RateMeter {
+  const recent: number[] = [];
+  const m: RateMeter = {
+    count: 0,
+    peakPerSecond: 0,
+    add(at) {
+      m.count += 1;
+      recent.push(at);
+      while (at - recent[0]! >= windowMs) recent.shift();
+      m.peakPerSecond = Math.max(m.peakPerSecond, recent.length);
+    },
+  };
+  return m;
 }

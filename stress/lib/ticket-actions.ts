@@ -1,7 +1,7 @@
 // Ticket actions as the desk sends them through the router: market and limit orders, modifies and
 // cancels of orders still open, and refreshes. A seeded generator picks them, so a run is repeatable;
 // the order ids the core acknowledged are kept, with what became of each, for the invariants.
-import type { DeskSession } from './desk-session.js';
+import type { DeskSessionBase } from './desk-session.js';
 
 export const STRESS_SYMBOLS = ['SBIN', 'TCS', 'INFY', 'RELIANCE', 'HDFCBANK', 'ITC'] as const;
 
@@ -39,7 +39,7 @@ export function newTally(): ActionTally {
 const TERMINAL = new Set(['orders.filled', 'orders.cancelled', 'orders.rejected']);
 
 /** Order ids placed as resting limits and not yet seen filled, cancelled or rejected. */
-export function openLimitIds(s: DeskSession, limits: ReadonlySet<string>): string[] {
+export function openLimitIds(s: DeskSessionBase, limits: ReadonlySet<string>): string[] {
   const done = new Set<string>();
   for (const e of s.events) if (TERMINAL.has(e.name)) done.add(e.orderid);
   return [...limits].filter((id) => !done.has(id));
@@ -53,21 +53,16 @@ export interface ActionDriver {
   act(kind?: ActionKind): Promise<void>;
 }
 
-export function actionDriver(s: DeskSession, random: () => number): ActionDriver {
+export function actionDriver(s: DeskSessionBase, random: () => number): ActionDriver {
   const tally = newTally();
   const limits = new Set<string>();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const instrument = (symbol: string) => {
-    const i = s.gateway.master.get('NSE', symbol);
-    if (!i) throw new Error(`the paper master has no NSE:${symbol}`);
-    return i;
-  };
   /** A limit a little off the market (0.02–0.3 %), at tick: some fill within minutes, some rest. */
   const limitPrice = (symbol: string, buy: boolean, tighter = false) => {
-    const i = instrument(symbol);
-    const ltp = s.gateway.market.lastPrice(i);
+    const tick = s.market.tickSize(symbol);
+    const ltp = s.market.lastPrice(symbol);
     const off = (tighter ? 0.0002 : 0.0002 + random() * 0.003) * (buy ? -1 : 1);
-    return Number((Math.round((ltp * (1 + off)) / i.tickSize) * i.tickSize).toFixed(4));
+    return Number((Math.round((ltp * (1 + off)) / tick) * tick).toFixed(4));
   };
   const note = (kind: ActionKind, r: { ok: true } | { ok: false; error: { kind: string } }) => {
     if (r.ok) tally.ok[kind] += 1;
