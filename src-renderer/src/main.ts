@@ -2,6 +2,8 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 // Shared book-pane rules, loaded once for every pane (see styles/panes.css).
 import './styles/panes.css';
+// The books' and the focus area's tab bars (see styles/tabs.css).
+import './styles/tabs.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('OrderDesk: #app element missing from index.html');
