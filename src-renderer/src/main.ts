@@ -4,6 +4,8 @@ import App from './App.svelte';
 import './styles/panes.css';
 // The books' and the focus area's tab bars (see styles/tabs.css).
 import './styles/tabs.css';
+// The screen-reader-only text rule (see styles/sr-only.css).
+import './styles/sr-only.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('OrderDesk: #app element missing from index.html');
