@@ -2,8 +2,9 @@
 // validated before anything is sent, the key is read per call and only ever put in the body (or the
 // ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas, and every
 // failure is a GatewayError value. Mutations are never retried (architecture rule 4); all calls share
-// one rate budget with the order path first (rule 5): `withPriority` gives a view of the same client
-// whose reads go in another lane (an order's risk reads ahead, background polling behind).
+// one rate budget with the order path first (rule 5), whose windows are the gateway's limiter classes
+// (limiter-classes.ts: order mutations, smart orders, the rest): `withPriority` gives a view of the same
+// client whose reads go in another lane of their window (an order's risk reads ahead, polling behind).
 import { z } from 'zod';
 import {
   EXCHANGES,
@@ -38,6 +39,7 @@ import {
 } from './errors.js';
 import { exchange, type Exchange, type FetchFn, type HttpRequest } from './http.js';
 import { nodeHttpFetch } from './node-http.js';
+import { LIMITER_CLASS_OF_OPERATION } from './limiter-classes.js';
 import { RateBudget, type Priority } from './rate-budget.js';
 import { redact } from './redact.js';
 import { parseTickerText } from './ticker-text.js';
@@ -50,7 +52,10 @@ export interface GatewayClientOptions {
   fetch?: FetchFn;
   /** One value for both kinds, or per kind. Defaults: reads 10 s, mutations 15 s. */
   timeoutMs?: number | { read?: number; mutation?: number };
-  /** Requests per second for the whole client (default 10, the gateway's default limit). */
+  /**
+   * Requests per second in each of the gateway's limiter classes (order mutations, smart orders, the
+   * rest); default 10, the gateway's default for each.
+   */
   rateLimit?: number;
   clock?: Clock;
   retry?: {
@@ -65,12 +70,13 @@ export interface GatewayClientOptions {
   random?: () => number;
 }
 
+/** The budget's api window: the one polling shares with the trader's and the orders' reads. */
 export interface BudgetLoad {
   /** Requests that could start at once; Infinity when the budget is disabled. */
   free: number;
-  /** Callers queued for the budget. */
+  /** Callers queued for the window. */
   waiting: number;
-  /** Requests per second the budget allows (0 or Infinity: no budget). */
+  /** Requests per second the window allows (0 or Infinity: no budget). */
   limit: number;
 }
 
@@ -104,7 +110,7 @@ export interface GatewayClient extends GatewayMethods {
   call<N extends PostOperation>(name: N, input: Input<N>): Promise<GatewayResult<ResponseOf<N>>>;
   /** Operations this gateway answered 404 for (route missing); they now fail without a request. */
   notOffered(): OperationName[];
-  /** The shared rate budget now, so background polling can leave room for orders. */
+  /** The budget's api window now (polls count there), so background polling can leave room for orders. */
   load(): BudgetLoad;
   /**
    * The same client (budget, cooldowns, what it learnt) with its reads in `lane`; mutations always go
@@ -266,7 +272,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         }
         await sleep(clock, wait);
       }
-      const release = await budget.acquire(spec.kind === 'mutation' ? 'mutation' : lane);
+      const release = await budget.acquire(
+        LIMITER_CLASS_OF_OPERATION[name],
+        spec.kind === 'mutation' ? 'mutation' : lane,
+      );
       const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
       const outcome = interpret(name, spec, ex, parse);
       if (outcome.ok) return outcome;
@@ -401,7 +410,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     ticker: (input) => ticker(input, lane),
     instruments: (input = {}) => instruments(input, lane),
     notOffered: () => [...missing.values()],
-    load: () => ({ free: budget.free, waiting: budget.waiting, limit: budget.perSecond }),
+    load: () => {
+      const api = budget.window('api');
+      return { free: api.free, waiting: api.waiting, limit: api.perSecond };
+    },
     withPriority: inLane,
     orderbook: (input) => call('orderbook', input, lane),
     tradebook: (input) => call('tradebook', input, lane),

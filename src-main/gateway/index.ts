@@ -13,8 +13,10 @@ export { UNKNOWN_OUTCOME_MESSAGE, ok, fail } from './errors.js';
 export { redact, REDACTED } from './redact.js';
 export { ManualClock, systemClock, sleep } from './clock.js';
 export type { Clock } from './clock.js';
-export { RateBudget } from './rate-budget.js';
+export { RateBudget, RateWindow } from './rate-budget.js';
 export type { Priority, Release } from './rate-budget.js';
+export { LIMITER_CLASS_OF_OPERATION, limiterClassOfPath } from './limiter-classes.js';
+export type { LimiterClass } from './limiter-classes.js';
 export type { FetchFn } from './http.js';
 export { createFeedClient } from './feed-client.js';
 export type {

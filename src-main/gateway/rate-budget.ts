@@ -1,12 +1,17 @@
-// One request budget per gateway (architecture rule 5): at most `perSecond` requests in any window of
-// a second, like the gateway's moving-window limiter. The gateway stamps a request when it handles it,
-// somewhere between our send and our receipt of the answer, so a slot is held while the request is in
-// flight and for a full window after its answer: then no two stamps of N+1 requests can fall within one
-// second of the gateway's clock, however slow it is. Waiting callers form a priority queue by lane:
+// One request budget per gateway (architecture rule 5), shaped like the gateway's own limiter
+// (gateway-behaviour §1.6): a moving window of a second per limiter class — order mutations, smart
+// orders, everything else ('api') — each allowing `perSecond` requests. A request counts only against
+// its class's window, as it does at the gateway, so polling that fills the api window never takes a
+// placeorder's slot. The gateway stamps a request when it handles it, somewhere between our send and
+// our receipt of the answer, so a slot is held while the request is in flight and for a full window
+// after its answer: then no two stamps of N+1 requests of one class can fall within one second of the
+// gateway's clock, however slow it is. Within a window, waiting callers form a priority queue by lane:
 // order mutations, then the reads an order waits on (its risk check's quote), then reads the trader
-// asked for, then background polling; only the order path may take the last slot (on budgets above 2
-// a second), so an order never waits behind a burst of polls that are in flight or just answered.
+// asked for, then background polling; only the order path may take a window's last slot (on rates
+// above 2 a second), so an order's reads never wait behind a burst of polls that are in flight or just
+// answered.
 import type { Clock } from './clock.js';
+import type { LimiterClass } from './limiter-classes.js';
 
 /**
  * Whom a request serves, most urgent first: an order's mutation; a read an order is waiting on (the
@@ -21,7 +26,7 @@ const ORDER_PATH = RANK.order;
 /** Call when the request's exchange is over (answered or failed); later calls are ignored. */
 export type Release = () => void;
 
-/** Slots kept for the order path: other reads wait rather than take them. */
+/** Slots of a window kept for the order path: other reads wait rather than take them. */
 export const RESERVED_FOR_MUTATIONS = 1;
 
 interface Waiter {
@@ -35,7 +40,8 @@ interface Slot {
   until: number;
 }
 
-export class RateBudget {
+/** One moving window of the gateway's limiter: at most `perSecond` requests in any `windowMs`. */
+export class RateWindow {
   private slots: Slot[] = [];
   private readonly queue: Waiter[] = [];
   private seq = 0;
@@ -43,7 +49,7 @@ export class RateBudget {
 
   constructor(
     private readonly clock: Clock,
-    /** Requests per window; 0 or Infinity disables the budget. */
+    /** Requests per window; 0 or Infinity disables the window. */
     readonly perSecond = 10,
     private readonly windowMs = 1000,
   ) {}
@@ -67,7 +73,7 @@ export class RateBudget {
     return this.queue.length;
   }
 
-  /** Requests that could start now without waiting (Infinity when the budget is disabled). */
+  /** Requests that could start now without waiting (Infinity when the window is disabled). */
   get free(): number {
     if (!(this.perSecond > 0) || this.perSecond === Infinity) return Infinity;
     const now = this.clock.now();
@@ -104,5 +110,33 @@ export class RateBudget {
       this.cancelTimer = undefined;
       this.pump();
     }, next - now);
+  }
+}
+
+/** The gateway's budget: one window per limiter class, each at the same per-second rate. */
+export class RateBudget {
+  private readonly windows: Record<LimiterClass, RateWindow>;
+
+  constructor(
+    clock: Clock,
+    /** Requests per window of each class; 0 or Infinity disables the budget. */
+    readonly perSecond = 10,
+    windowMs = 1000,
+  ) {
+    this.windows = {
+      order: new RateWindow(clock, perSecond, windowMs),
+      smart: new RateWindow(clock, perSecond, windowMs),
+      api: new RateWindow(clock, perSecond, windowMs),
+    };
+  }
+
+  /** Resolves when one request of `limiterClass` may be sent, ranked in that window by `priority`. */
+  acquire(limiterClass: LimiterClass, priority: Priority): Promise<Release> {
+    return this.windows[limiterClass].acquire(priority);
+  }
+
+  /** The window requests of `limiterClass` count against. */
+  window(limiterClass: LimiterClass): RateWindow {
+    return this.windows[limiterClass];
   }
 }

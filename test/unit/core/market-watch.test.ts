@@ -13,7 +13,7 @@ import type {
 import { createMarketWatch, type MarketClient } from '../../../src-main/core/market/index.js';
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 import { ManualClock, fail, ok, sleep, type GatewayError } from '../../../src-main/gateway/index.js';
-import { RateBudget } from '../../../src-main/gateway/rate-budget.js';
+import { RateWindow } from '../../../src-main/gateway/rate-budget.js';
 
 type Exchange = 'NSE' | 'BSE' | 'NFO';
 const inst = (symbol: string, exchange: Exchange = 'NSE') => ({ symbol, exchange });
@@ -342,7 +342,7 @@ describe('orders first', () => {
 
   it('lets a burst of mutations through before any further market request, on the real budget', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 10, 1000);
+    const budget = new RateWindow(clock, 10, 1000);
     const log: { at: number; who: 'market' | 'order' }[] = [];
     /** A read through the budget, answered 20 ms later. */
     /** How long each market read waited for the budget. */

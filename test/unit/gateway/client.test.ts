@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ManualClock,
-  RateBudget,
+  RateWindow,
   sleep,
   type Priority,
   type Release,
@@ -609,20 +609,23 @@ describe('one rate budget per client', () => {
     expect(calls.map((c) => c.at - (calls[0]?.at ?? 0))).toEqual([0, 0, 1000, 1000, 2000]);
   });
 
-  it('sends queued mutations ahead of queued reads', async () => {
+  it('sends queued mutations of the api window ahead of its queued reads', async () => {
     const { client, calls, clock } = setup(
       (call) =>
-        call.url.endsWith('/placeorder') ? json({ status: 'success', orderid: '1' }) : json(ORDER_BOOK),
+        call.url.endsWith('/cancelallorder')
+          ? json({ status: 'success', canceled_orders: [], failed_cancellations: [], message: 'none open' })
+          : json(ORDER_BOOK),
       { rateLimit: 1 },
     );
     const reads = [client.orderbook(), client.tradebook(), client.holdings()];
     await clock.advance(0);
-    const order = client.placeorder(ORDER);
+    // Cancel-all is a mutation the gateway counts with the reads (API_RATE_LIMIT).
+    const cancelAll = client.cancelallorder({ strategy: 'Ticket' });
     await clock.advance(10_000);
-    await Promise.all([...reads, order]);
+    await Promise.all([...reads, cancelAll]);
     expect(calls.map((c) => c.url.replace('http://gateway.test/api/v1/', ''))).toEqual([
       'orderbook',
-      'placeorder',
+      'cancelallorder',
       'tradebook',
       'holdings',
     ]);
@@ -635,27 +638,133 @@ describe('one rate budget per client', () => {
     await clock.advance(0);
     const asked = client.holdings();
     const order = client.withPriority('order').funds();
-    // A view's mutations stay mutations, whatever its lane.
-    const mutation = polling.placeorder(ORDER);
+    // A view's mutations stay mutations, whatever its lane (cancel-all counts in the api window).
+    const mutation = polling.cancelallorder({ strategy: 'Ticket' });
     await clock.advance(10_000);
     await Promise.all([...polls, asked, order, mutation]);
     expect(calls.map((c) => c.url.replace('http://gateway.test/api/v1/', ''))).toEqual([
       'orderbook',
-      'placeorder',
+      'cancelallorder',
       'funds',
       'holdings',
       'positionbook',
       'tradebook',
     ]);
-    // One budget behind every view: one request a second.
+    // One budget behind every view: one request a second in the api window.
     expect(calls.map((c) => c.at - (calls[0]?.at ?? 0))).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
   });
 });
 
-describe('RateBudget', () => {
+describe("the budget's windows are the gateway's limiter classes", () => {
+  const QUOTE = {
+    status: 'success',
+    data: { ask: 1, bid: 1, high: 1, low: 1, ltp: 1, open: 1, prev_close: 1, volume: 0 },
+  };
+  /** Answers each path as the gateway would; every answer is ok. */
+  const gateway: Handler = (call) => {
+    const op = call.url.replace('http://gateway.test/api/v1/', '');
+    if (['placeorder', 'modifyorder', 'cancelorder'].includes(op))
+      return json({ status: 'success', orderid: '1' });
+    if (op === 'placesmartorder') return json({ status: 'success', orderid: '2' });
+    if (op === 'quotes') return json(QUOTE);
+    return json(ORDER_BOOK);
+  };
+  const opOf = (url: string) => url.replace('http://gateway.test/api/v1/', '');
+  const MODIFY = {
+    ...ORDER,
+    orderid: '1',
+    pricetype: 'LIMIT',
+    price: 100,
+    trigger_price: 0,
+    disclosed_quantity: 0,
+  } as const;
+
+  it('a saturated api window does not delay a placeorder, a modify or a cancel', async () => {
+    const { client, calls, clock } = setup(gateway, { rateLimit: 10 });
+    const polling = client.withPriority('background');
+    const polls = Array.from({ length: 30 }, () => polling.orderbook());
+    const asked = Array.from({ length: 5 }, () => client.funds());
+    await clock.advance(100);
+    const start = clock.now();
+    const orders = [
+      client.placeorder(ORDER),
+      client.modifyorder(MODIFY),
+      client.cancelorder({ orderid: '1', strategy: 'Ticket' }),
+    ];
+    await clock.advance(0);
+    const mutations = calls.filter((c) => /placeorder|modifyorder|cancelorder/.test(c.url));
+    expect(mutations.map((c) => c.at - start)).toEqual([0, 0, 0]);
+    await clock.advance(10_000);
+    expect((await Promise.all(orders)).every((r) => r.ok)).toBe(true);
+    await Promise.all([...polls, ...asked]);
+  });
+
+  it('10 order mutations and their 10 quote reads within a second all go without waiting', async () => {
+    const { client, calls, clock } = setup(gateway, { rateLimit: 10 });
+    const risk = client.withPriority('order');
+    const all: Promise<unknown>[] = [];
+    for (let i = 0; i < 10; i++) {
+      all.push(risk.quotes({ symbol: 'SBIN', exchange: 'NSE' }));
+      all.push(client.placeorder(ORDER));
+      await clock.advance(50);
+    }
+    expect(calls).toHaveLength(20);
+    await clock.advance(10_000);
+    await Promise.all(all);
+    // Each went when it was asked: the i-th pair at i × 50 ms.
+    calls.forEach((c, i) => expect(c.at - calls[0]!.at).toBe(Math.floor(i / 2) * 50));
+  });
+
+  it('still sends at most N a second in each class, the classes side by side', async () => {
+    const { client, calls, clock } = setup(gateway, { rateLimit: 10 });
+    const start = clock.now();
+    const all = [
+      ...Array.from({ length: 25 }, () => client.placeorder(ORDER)),
+      ...Array.from({ length: 25 }, () => client.placesmartorder({ ...ORDER, position_size: 1 })),
+      ...Array.from({ length: 25 }, () =>
+        client.withPriority('order').quotes({ symbol: 'SBIN', exchange: 'NSE' }),
+      ),
+      // Cancel-all is counted with the reads, not with the order mutations.
+      client.cancelallorder({ strategy: 'Ticket' }),
+    ];
+    await clock.advance(10_000);
+    await Promise.all(all);
+    const classOf = (op: string) =>
+      op === 'placeorder' ? 'order' : op === 'placesmartorder' ? 'smart' : 'api';
+    for (const cls of ['order', 'smart', 'api']) {
+      const at = calls.filter((c) => classOf(opOf(c.url)) === cls).map((c) => c.at - start);
+      expect(at.length).toBe(cls === 'api' ? 26 : 25);
+      for (const t of at) expect(at.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(10);
+      // Each class had its own ten at once.
+      expect(at.filter((t) => t === 0)).toHaveLength(10);
+    }
+    expect(calls.filter((c) => c.at === start)).toHaveLength(30);
+  });
+
+  it('lanes still order the api window; an order mutation takes no api slot', async () => {
+    const { client, calls, clock } = setup(gateway, { rateLimit: 1 });
+    const polling = client.withPriority('background');
+    const polls = [polling.orderbook(), polling.positionbook()];
+    await clock.advance(0);
+    const asked = client.holdings();
+    const quote = client.withPriority('order').quotes({ symbol: 'SBIN', exchange: 'NSE' });
+    const order = polling.placeorder(ORDER);
+    await clock.advance(10_000);
+    await Promise.all([...polls, asked, quote, order]);
+    expect(calls.map((c) => [opOf(c.url), c.at - calls[0]!.at])).toEqual([
+      ['orderbook', 0],
+      ['placeorder', 0],
+      ['quotes', 1000],
+      ['holdings', 2000],
+      ['positionbook', 3000],
+    ]);
+  });
+});
+
+describe('RateWindow: one limiter window, its lanes', () => {
   it('grants in priority order, FIFO within a priority, and never more than N per window', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 2, 1000);
+    const budget = new RateWindow(clock, 2, 1000);
     const log: string[] = [];
     const take = (p: 'read' | 'mutation', name: string) =>
       budget.acquire(p).then((release) => {
@@ -680,7 +789,7 @@ describe('RateBudget', () => {
 
   it('holds a slot while its request is in flight and for a window after its answer', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 1, 1000);
+    const budget = new RateWindow(clock, 1, 1000);
     const slow = await budget.acquire('read');
     let next = false;
     const waiting = budget.acquire('read').then((release) => {
@@ -700,7 +809,7 @@ describe('RateBudget', () => {
 
   it('keeps one slot for mutations: reads in flight never hold an order back', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 3, 1000);
+    const budget = new RateWindow(clock, 3, 1000);
     const reads = [await budget.acquire('read'), await budget.acquire('read')];
     let third = false;
     void budget.acquire('read').then(() => (third = true));
@@ -720,7 +829,7 @@ describe('RateBudget', () => {
 
   it('grants an order-path request queued behind N background requests first, within the cap', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 10, 1000);
+    const budget = new RateWindow(clock, 10, 1000);
     const grants: { name: string; at: number }[] = [];
     const take = (p: Priority, name: string) =>
       budget.acquire(p).then((release) => {
@@ -753,7 +862,7 @@ describe('RateBudget', () => {
 
   it('keeps the last slot for the order path: background and trader reads never take it', async () => {
     const clock = new ManualClock(0);
-    const budget = new RateBudget(clock, 3, 1000);
+    const budget = new RateWindow(clock, 3, 1000);
     const held = [await budget.acquire('background'), await budget.acquire('read')];
     const granted: string[] = [];
     void budget.acquire('background').then(() => granted.push('background'));
@@ -777,7 +886,7 @@ describe('RateBudget', () => {
   });
 
   it('is disabled by a rate of 0', async () => {
-    const budget = new RateBudget(new ManualClock(0), 0);
+    const budget = new RateWindow(new ManualClock(0), 0);
     await Promise.all(Array.from({ length: 100 }, () => budget.acquire('read')));
   });
 });
