@@ -44,6 +44,7 @@ import {
   adoptInterrupted,
   claimedOrderIds,
   createWatcher,
+  nextAdoptionAt,
   istDayStart,
   journalResolution,
   openSeenStore,
@@ -172,6 +173,9 @@ export function createCore(ports: CorePorts): Core {
   let paperStarting: Promise<EmbeddedGateway> | undefined;
   let visible = ports.visible ?? false;
   let started = false;
+  /** When this core started (epoch ms): journal entries written before it are an earlier run's. */
+  let startedAt = 0;
+  let cancelAdoption: (() => void) | undefined;
   let switching: Promise<void> = Promise.resolve();
   /** Watchers of earlier sessions whose last poll is still in flight (a hung gateway must not block a switch). */
   const retiring = new Set<Promise<void>>();
@@ -287,9 +291,9 @@ export function createCore(ports: CorePorts): Core {
    * Today's entries an earlier run sent but stopped before recording the answer of: from now on
    * unknown outcomes (journalled), announced once by announceInterrupted.
    */
-  function adoptFromJournal(profileId: string): Interrupted[] {
+  function adoptFromJournal(profileId: string, before?: number): Interrupted[] {
     try {
-      return adoptInterrupted(journal, profileId, clock.now(), logger);
+      return adoptInterrupted(journal, profileId, clock.now(), logger, undefined, before);
     } catch (err) {
       logger.error('interrupted order actions not read back from the journal', {
         profileId,
@@ -297,6 +301,38 @@ export function createCore(ports: CorePorts): Core {
       });
       return [];
     }
+  }
+
+  /**
+   * Pending entries of an earlier run still too young to adopt at the start (a core restarted within
+   * seconds of a crash) are adopted by the running core once they are old enough, not left pending
+   * until its next start. Only entries from before this core started: none of them is its own call.
+   */
+  function adoptWhenOfAge(profileId: string): void {
+    cancelAdoption?.();
+    cancelAdoption = undefined;
+    let due: number | undefined;
+    try {
+      due = nextAdoptionAt(journal, profileId, clock.now(), startedAt);
+    } catch (err) {
+      logger.error('interrupted order actions not read back from the journal', {
+        profileId,
+        error: errorMessage(err),
+      });
+    }
+    if (due === undefined) return;
+    cancelAdoption = clock.setTimer(() => {
+      cancelAdoption = undefined;
+      const s = session;
+      if (!started || s?.profile.id !== profileId) return;
+      const adopted = adoptFromJournal(profileId, startedAt);
+      const ids = new Set(adopted.map((a) => a.entry.id));
+      s.watcher.adoptPending(
+        restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
+      );
+      announceInterrupted(profileId, adopted);
+      adoptWhenOfAge(profileId);
+    }, due - clock.now());
   }
 
   /** One alert per interrupted entry: "checking the order book", or "check it" when nothing can. */
@@ -423,6 +459,7 @@ export function createCore(ports: CorePorts): Core {
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });
     announceInterrupted(profile.id, adopted);
+    adoptWhenOfAge(profile.id);
     updateTray();
   }
 
@@ -564,10 +601,13 @@ export function createCore(ports: CorePorts): Core {
           );
       wire();
       started = true;
+      startedAt = clock.now();
       await openSession(ports.profile ?? profiles.active());
     },
     async stop() {
       started = false;
+      cancelAdoption?.();
+      cancelAdoption = undefined;
       for (const u of unsubscribe.splice(0)) u();
       await switching;
       feed?.close();

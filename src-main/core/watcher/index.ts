@@ -23,6 +23,7 @@ export {
   claimedOrderIds,
   intentOfRequest,
   INTERRUPTED_KIND,
+  nextAdoptionAt,
 } from './interrupted-intents.js';
 export type { Interrupted } from './interrupted-intents.js';
 export { matchInterrupted, orderTimeMs, describeIntent, CLOCK_SKEW_MS } from './interrupted-match.js';

@@ -122,12 +122,14 @@ export function adoptInterrupted(
   now: number,
   logger: Logger,
   minAgeMs = INTERRUPTED_MIN_AGE_MS,
+  /** Only entries written before this (a running core's start: none of them is its own call). */
+  before = Infinity,
 ): Interrupted[] {
   const stale = journal.query({
     profileId,
     outcome: 'pending',
     from: istDayStart(now),
-    to: Math.max(istDayStart(now), now - minAgeMs),
+    to: Math.min(before, Math.max(istDayStart(now), now - minAgeMs)),
     order: 'asc',
     limit: 10_000,
   });
@@ -153,4 +155,28 @@ export function adoptInterrupted(
     adopted.push({ entry, ...(intent ? { intent } : {}), message });
   }
   return adopted;
+}
+
+/**
+ * When the first of today's pending entries written before `before` and still too young to adopt
+ * becomes old enough (epoch ms); undefined when none waits. A core restarted within seconds of a
+ * crash adopts them then, rather than at its next start.
+ */
+export function nextAdoptionAt(
+  journal: Pick<Journal, 'query'>,
+  profileId: string,
+  now: number,
+  before: number,
+  minAgeMs = INTERRUPTED_MIN_AGE_MS,
+): number | undefined {
+  const [first] = journal.query({
+    profileId,
+    outcome: 'pending',
+    from: Math.max(istDayStart(now), now - minAgeMs),
+    to: before,
+    order: 'asc',
+    limit: 1,
+  });
+  // adoptInterrupted's bound is exclusive: one ms past the age.
+  return first ? first.time + minAgeMs + 1 : undefined;
 }

@@ -95,6 +95,8 @@ export interface Watcher {
   openOrderIds(): string[];
   /** Unknown outcomes not settled yet, for the profile's next watcher. */
   pendingUnknowns(): PendingUnknown[];
+  /** Unknown outcomes read back from the journal while running (interrupted calls come of age). */
+  adoptPending(more: readonly PendingUnknown[]): void;
   /** The books as last read (null until read) and the connection (`connecting` until an answer). */
   views(): WatcherViews;
   /** Last prices known (by `exchange:symbol`), without a request. */
@@ -414,6 +416,12 @@ export function createWatcher(o: WatcherOptions): Watcher {
     knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
     openOrderIds: () => lastOrders.filter((s) => isActive(s.status)).map((s) => s.orderid),
     pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
+    adoptPending(more) {
+      if (more.length === 0) return;
+      const tracked = new Set(pending.map((p) => p.journalId));
+      pending.push(...more.filter((p) => !tracked.has(p.journalId)).map((p) => ({ ...p, minSeq: seq + 1 })));
+      schedule();
+    },
     views: () => ({ connection: state ?? 'connecting', ...books }),
     lastPrices: () => ltp.known(),
     positions: () => [...views],

@@ -153,6 +153,31 @@ describe('an order action interrupted before its answer was journalled', () => {
     }
   });
 
+  it('settles an intent it left alone at start once that is old enough, without a restart', async () => {
+    // A core SIGKILLed with an order in flight and started again at once (the stress restarts suite).
+    const { dataDir, keychain, id, key } = await crashedRun(5_000);
+    const orderid = await placeDirectly(key);
+    const sent = paper.proxy.forwardedTo(PLACE);
+    const second = await startCore(paper, { dataDir, keychain });
+    try {
+      await second.core.pollNow();
+      expect((await entry(second, id))?.outcome).toBe('pending');
+      // 20 s after the intent, no process can still be waiting on it.
+      await second.clock.advance(16_000);
+      await second.core.pollNow();
+      expect(second.of('orders.unknown')).toMatchObject([{ journalId: id, operation: 'placeorder' }]);
+      expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: true, orderid }]);
+      const e = await entry(second, id);
+      expect(e).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
+      expect(e?.orderIds).toEqual([orderid]);
+      expect(alertsAbout(second, id)).toHaveLength(1);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(paper.proxy.forwardedTo(PLACE)).toBe(sent);
+  });
+
   it('leaves an intent of the last few seconds alone: another process may still be waiting on it', async () => {
     const { dataDir, keychain, id } = await crashedRun(5_000);
     const second = await startCore(paper, { dataDir, keychain });

@@ -11,6 +11,7 @@ import {
   claimedOrderIds,
   CLOCK_SKEW_MS,
   istDayStart,
+  nextAdoptionAt,
   restoreUnknowns,
 } from '../../../src-main/core/watcher/index.js';
 
@@ -64,6 +65,22 @@ describe('adoptInterrupted', () => {
     expect(journal.get(recent)?.outcome).toBe('pending');
     // Once: a second start finds nothing pending.
     expect(adoptInterrupted(journal, 'paper', now + 60_000, logger).map((a) => a.entry.id)).toEqual([recent]);
+  });
+
+  it("a running core adopts an earlier run's young entry once of age, never one of its own calls", () => {
+    const earlier = intent('placeorder', PLACE);
+    now = T0 + 5_000;
+    const started = now; // a core restarted 5 s after the crash
+    const own = intent('placeorder', PLACE); // this core's call, under way
+    expect(adoptInterrupted(journal, 'paper', now, createMemoryLogger())).toEqual([]);
+    expect(nextAdoptionAt(journal, 'paper', now, started)).toBe(T0 + 20_001);
+    now = T0 + 20_001;
+    const adopted = adoptInterrupted(journal, 'paper', now, createMemoryLogger(), undefined, started);
+    expect(adopted.map((a) => a.entry.id)).toEqual([earlier]);
+    now = T0 + 60_000;
+    expect(adoptInterrupted(journal, 'paper', now, createMemoryLogger(), undefined, started)).toEqual([]);
+    expect(journal.get(own)?.outcome).toBe('pending');
+    expect(nextAdoptionAt(journal, 'paper', now, started)).toBeUndefined();
   });
 
   it('hands the watcher a placing action matched by time, a cancel by its order, a smart order to the trader', () => {
