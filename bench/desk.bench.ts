@@ -249,6 +249,7 @@ export async function run(): Promise<void> {
     const nextQty = () => String(1 + (n++ % 2));
     for (let i = 0; i < 5; i++) {
       last = (await deskOrder(desk.page, nextQty(), last)).id;
+      await sleep(PACE_MS);
       await bareOrder(gateway.url, 1);
       await sleep(PACE_MS);
     }

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('the outcome line', () => {
-  it('is scrolled into view (nearest) when an unknown outcome arrives, not before', async () => {
+  it('is scrolled into view (nearest) in the frame after an unknown outcome arrives, not before', async () => {
     const scrolled: Element[] = [];
     Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
       scrolled.push(this);
@@ -30,6 +30,8 @@ describe('the outcome line', () => {
     expect(scrolled).toEqual([]);
     await fireEvent.keyDown(screen.getByLabelText('Qty'), { key: 'Enter' });
     await settle();
+    // Scrolled in the next frame, after the answer is already in the DOM.
+    await new Promise<void>((r) => requestAnimationFrame(() => r()));
     const line = screen.getByText(/^Sent, no answer from the gateway: outcome unknown/);
     expect(scrolled.length).toBeGreaterThan(0);
     expect(scrolled.at(-1)?.contains(line)).toBe(true);
