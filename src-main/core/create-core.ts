@@ -518,7 +518,11 @@ export function createCore(ports: CorePorts): Core {
           return session?.watcher.setVisibility(v) ?? 0;
         },
         keyChanged(profileId) {
-          if (session?.profile.id === profileId) void session.watcher.pollNow();
+          if (session?.profile.id !== profileId) return;
+          // The feed authenticated with the old key: a new one (or none, once cleared) takes effect
+          // there too, not at the next drop.
+          openFeed(session.profile, session.watcher);
+          void session.watcher.pollNow();
         },
       }),
     },

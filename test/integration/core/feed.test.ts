@@ -263,6 +263,45 @@ describe('core feed: connection', () => {
     }
   });
 
+  it('drops the feed authenticated with a cleared key, and authenticates again with a new one', async () => {
+    const h = await startFeedCore();
+    try {
+      const [oldKey, newKey] = ['c'.repeat(64), 'd'.repeat(64)];
+      paper.gw.gateway.keys.add(oldKey);
+      paper.gw.gateway.keys.add(newKey);
+      const added = await h.core.router.invoke('profiles.add', {
+        id: 'own',
+        name: 'Own gateway',
+        baseUrl: paper.proxy.url,
+        feedUrl: `ws://127.0.0.1:${relay.port}/ws`,
+      });
+      expect(added.ok, JSON.stringify(added)).toBe(true);
+      expect((await h.core.router.invoke('apiKey.set', { profileId: 'own', key: oldKey })).ok).toBe(true);
+      expect((await h.core.router.invoke('profiles.switch', { id: 'own' })).ok).toBe(true);
+      await until(() => liveCount(h) >= 2);
+      const clients = paper.gw.gateway.feed.stats().clients;
+      const authenticated = paper.gw.gateway.feed.stats().authenticated;
+
+      // Cleared: the connection that used the old key is gone at once, and none takes its place.
+      expect((await h.core.router.invoke('apiKey.clear', { profileId: 'own' })).ok).toBe(true);
+      await until(() => paper.gw.gateway.feed.stats().clients === clients - 1);
+      await h.clock.advance(5000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(paper.gw.gateway.feed.stats()).toMatchObject({
+        clients: clients - 1,
+        authenticated: authenticated - 1,
+      });
+
+      // A new key: the feed authenticates with it without waiting for a drop.
+      expect((await h.core.router.invoke('apiKey.set', { profileId: 'own', key: newKey })).ok).toBe(true);
+      await until(() => paper.gw.gateway.feed.stats().authenticated === authenticated);
+      await until(() => liveCount(h) >= 3);
+      expect(paper.gw.gateway.feed.stats().clients).toBe(clients);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('closes the feed connection when the profile switches', async () => {
     const h = await startFeedCore();
     try {
