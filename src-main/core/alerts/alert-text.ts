@@ -19,15 +19,27 @@ function at(value: number): string {
   return value > 0 ? ` @ ${price(value)}` : '';
 }
 
+/** Currency segments trade in ₹0.0025 ticks; every other segment's ticks have two decimals at most. */
+const FOUR_DECIMAL_EXCHANGES: ReadonlySet<string> = new Set(['CDS', 'BCD']);
+
+/**
+ * An average of fills is off the tick (905.4501): shown at the segment's tick decimals, as the
+ * trader reads prices there; the value itself is not changed.
+ */
+function atAverage(value: number, exchange: string): string {
+  if (!(value > 0)) return '';
+  return ` @ ${formatMoney(value, FOUR_DECIMAL_EXCHANGES.has(exchange) ? 0.0001 : undefined)}`;
+}
+
 export function alertTitle(e: AlertableEvent): string {
   const o = e.order;
   const side = o.action.toUpperCase();
-  const traded = o.averagePrice > 0 ? o.averagePrice : o.price;
+  const traded = o.averagePrice > 0 ? atAverage(o.averagePrice, o.exchange) : at(o.price);
   switch (e.type) {
     case 'order.filled':
-      return `${side} ${formatQty(o.quantity)} ${o.symbol}${at(traded)} filled`;
+      return `${side} ${formatQty(o.quantity)} ${o.symbol}${traded} filled`;
     case 'order.partial':
-      return `${side} ${formatQty(o.filledQuantity)} of ${formatQty(o.quantity)} ${o.symbol}${at(traded)} partially filled`;
+      return `${side} ${formatQty(o.filledQuantity)} of ${formatQty(o.quantity)} ${o.symbol}${traded} partially filled`;
     case 'order.rejected':
       return `${side} ${formatQty(o.quantity)} ${o.symbol}${at(o.price)} rejected`;
     case 'order.cancelled':

@@ -41,10 +41,25 @@ describe('alert text', () => {
     expect(
       alertTitle({
         type: 'order.filled',
-        order: { ...order, symbol: 'USDINR', averagePrice: 83.1225 },
+        order: { ...order, symbol: 'USDINR', exchange: 'CDS', averagePrice: 83.1225 },
         lastFillQuantity: 1,
       }),
     ).toBe('BUY 1,500 USDINR @ ₹83.1225 filled');
+    // An average of fills is off the tick: shown at the segment's decimals (₹0.05 ticks: two).
+    expect(
+      alertTitle({
+        type: 'order.partial',
+        order: {
+          ...order,
+          pricetype: 'MARKET',
+          price: 0,
+          quantity: 50001,
+          filledQuantity: 2331,
+          averagePrice: 905.4501,
+        },
+        lastFillQuantity: 2331,
+      }),
+    ).toBe('BUY 2,331 of 50,001 SBIN @ ₹905.45 partially filled');
     const rejected = { ...order, pricetype: 'MARKET', price: 0, averagePrice: 0, status: 'rejected' };
     expect(alertTitle({ type: 'order.rejected', order: rejected, reason: 'RMS: margin' })).toBe(
       'BUY 1,500 SBIN rejected',
