@@ -11,6 +11,7 @@ import type { EventName } from '../../src-main/contract/index.js';
 import { createCore, type Core, type CorePorts } from '../../src-main/core/index.js';
 import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
 import { ManualClock, settle } from '../../src-main/gateway/clock.js';
+import { limiterClassOfPath, type LimiterClass } from '../../src-main/gateway/limiter-classes.js';
 import { engineExtension } from '../../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../../src-main/paper/engine/trading-engine.js';
 import { startPaperGateway, type PaperGateway } from '../../src-main/paper/gateway.js';
@@ -43,7 +44,7 @@ export interface DeskSessionBase {
   apiKey: () => string;
   events: Recorded[];
   notifications: { kind: string; orderid?: string }[];
-  /** The requests the core started, and the most in any 1 s of the clock. */
+  /** The requests the core started, and the most in any 1 s of the clock, per limiter class. */
   requests: RateMeter;
   status429: number;
   inFlight: () => number;
@@ -123,7 +124,7 @@ async function wireCore(
     visible: o.visible ?? true,
     fetch: (input, init) => {
       const path = new URL(String(input)).pathname;
-      meter.add(clock.now());
+      meter.add(clock.now(), path);
       const p = fetch(input, init).then((res) => {
         if (res.status === 429) status429 += 1;
         if (o.keepAnswers)
@@ -324,23 +325,40 @@ export async function startThreadedDeskSession(o: ThreadedSessionOptions): Promi
   return wireCore(clock, dataDir, paper, market, o);
 }
 
-/** Request starts counted as they happen, with the most in any 1 s: no list kept (heap flat). */
+/**
+ * Request starts counted as they happen, with the most in any 1 s: in all, and per limiter class
+ * (the gateway limits each class on its own). Only the last second is kept (heap flat).
+ */
 export interface RateMeter {
   count: number;
+  /** Requests per path (a few dozen paths at most). */
+  byPath: Map<string, number>;
   peakPerSecond: number;
-  add(at: number): void;
+  peakPerSecondOf: Record<LimiterClass, number>;
+  add(at: number, path: string): void;
 }
 
 function rateMeter(windowMs = 1000): RateMeter {
   const recent: number[] = [];
+  const recentOf: Record<LimiterClass, number[]> = { order: [], smart: [], api: [] };
+  /** Adds `at` to `times` and returns how many fall within the window ending at `at`. */
+  const within = (times: number[], at: number) => {
+    times.push(at);
+    while (at - times[0]! >= windowMs) times.shift();
+    return times.length;
+  };
   const m: RateMeter = {
     count: 0,
+    byPath: new Map(),
     peakPerSecond: 0,
-    add(at) {
+    peakPerSecondOf: { order: 0, smart: 0, api: 0 },
+    add(at, path) {
       m.count += 1;
-      recent.push(at);
-      while (at - recent[0]! >= windowMs) recent.shift();
-      m.peakPerSecond = Math.max(m.peakPerSecond, recent.length);
+      m.byPath.set(path, (m.byPath.get(path) ?? 0) + 1);
+      const limiterClass = limiterClassOfPath(path);
+      m.peakPerSecond = Math.max(m.peakPerSecond, within(recent, at));
+      const n = within(recentOf[limiterClass], at);
+      m.peakPerSecondOf[limiterClass] = Math.max(m.peakPerSecondOf[limiterClass], n);
     },
   };
   return m;

@@ -3,10 +3,13 @@
 // pace and the feed live. Invariants: no 429 from the gateway, every order acknowledged, and no
 // order kept waiting behind polling for more than 100 ms. That wait is measured against the same
 // burst (same seed, same clock) with polling slowed to once in ten minutes: the difference per
-// order is what polling cost it.
+// order is what polling cost it. The desk watches the symbols it trades, as its watchlist and ticket
+// do (quote mode, followed over the live feed), so the risk check prices an order from a tick seen
+// within 2 s instead of reading a quote; STRESS_PLANT=unwatched-symbols leaves them unwatched: every
+// order then reads a quote in the api window, where polls hold slots too.
 import { startDeskSession, type DeskSession } from '../lib/desk-session.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
-import { actionDriver, seededRandom, type ActionTally } from '../lib/ticket-actions.js';
+import { STRESS_SYMBOLS, actionDriver, seededRandom, type ActionTally } from '../lib/ticket-actions.js';
 
 export interface LoadOptions {
   actions?: number;
@@ -14,6 +17,8 @@ export interface LoadOptions {
   withinMs?: number;
   maxPollingWaitMs?: number;
   seed?: number;
+  /** The desk watches the symbols it trades (the watchlist's quote subscription). */
+  watchTraded?: boolean;
   log?: (line: string) => void;
 }
 
@@ -32,10 +37,17 @@ async function settleOn<T>(s: DeskSession, p: Promise<T>, capMs = 120_000): Prom
   return p;
 }
 
+/** The reads the risk check makes when no fresh price is known. */
+const PRICE_READS = ['/api/v1/quotes', '/api/v1/depth'];
+
 interface Burst {
   tally: ActionTally;
   status429: number;
   burstMs: number;
+  /** The most requests of each limiter class in any second of the session. */
+  peaks: Record<'order' | 'smart' | 'api', number>;
+  /** Quote and depth reads from the burst's start until every action was answered. */
+  priceReads: number;
 }
 
 async function burst(o: Required<LoadOptions>, polling: 'real' | 'off'): Promise<Burst> {
@@ -51,6 +63,13 @@ async function burst(o: Required<LoadOptions>, polling: 'real' | 'off'): Promise
     const driver = actionDriver(s, random);
     // The feed connects and the first books are read; then some resting orders to modify and cancel.
     await s.run(10_000, 100, () => s.engine.tick());
+    if (o.watchTraded) {
+      const watched = await s.core.router.invoke('market.watch', {
+        mode: 'quote',
+        symbols: STRESS_SYMBOLS.map((symbol) => ({ symbol, exchange: 'NSE' })),
+      });
+      if (!watched.ok) throw new Error(`market.watch refused: ${JSON.stringify(watched.error)}`);
+    }
     for (let i = 0; i < RESTING_LIMITS; i++) await settleOn(s, driver.act('limit'));
     o.log(`load (${polling}): ${RESTING_LIMITS} resting orders placed; the burst starts`);
     await s.run(3_000, 100, () => s.engine.tick());
@@ -60,6 +79,8 @@ async function burst(o: Required<LoadOptions>, polling: 'real' | 'off'): Promise
       acknowledged: driver.tally.acknowledged.length,
     };
 
+    const priceReads = () => PRICE_READS.reduce((n, p) => n + (s.requests.byPath.get(p) ?? 0), 0);
+    const readsBefore = priceReads();
     const t0 = s.clock.now();
     const gap = o.withinMs / o.actions;
     const pending: Promise<void>[] = [];
@@ -87,6 +108,8 @@ async function burst(o: Required<LoadOptions>, polling: 'real' | 'off'): Promise
       },
       status429: s.status429,
       burstMs,
+      priceReads: priceReads() - readsBefore,
+      peaks: { ...s.requests.peakPerSecondOf },
     };
   } finally {
     await s.stop();
@@ -99,6 +122,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     withinMs: 1_000,
     maxPollingWaitMs: 100,
     seed: ctx.seed,
+    watchTraded: ctx.plant !== 'unwatched-symbols',
     log: ctx.note,
   };
   const real = await burst(o, 'real');
@@ -122,6 +146,14 @@ async function run(ctx: SuiteContext): Promise<void> {
   );
   ctx.figure('refusals (an order done meanwhile)', JSON.stringify(t.refused));
   ctx.figure('429 answers', real.status429);
+  ctx.figure(
+    'peak requests in any 1 s: order / smart / api',
+    `${real.peaks.order} / ${real.peaks.smart} / ${real.peaks.api}`,
+  );
+  ctx.figure(
+    'risk-check quote/depth reads (polling on / off)',
+    `${real.priceReads} / ${quiet.priceReads}${o.watchTraded ? '' : ' (traded symbols not watched)'}`,
+  );
   ctx.figure(
     'worst order acknowledgement ms (polling on / off)',
     `${Math.max(...t.placeMs)} / ${Math.max(...quiet.tally.placeMs)}`,
