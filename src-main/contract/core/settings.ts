@@ -294,6 +294,7 @@ export const Profile = z.object({
     .min(1, 'strategy cannot be empty')
     .max(64, 'strategy must be at most 64 characters')
     .default('OrderDesk'),
+  /** Requests a second the gateway allows in each of its limiter classes (order mutations, smart orders, the rest). */
   rateLimitPerSecond: int('rateLimitPerSecond', 1, 100).default(10),
   /**
    * The gateway's WebSocket feed (ws:// or wss://, no credentials or query: the key goes in its first
