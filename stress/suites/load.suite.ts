@@ -7,6 +7,7 @@
 // do (quote mode, followed over the live feed), so the risk check prices an order from a tick seen
 // within 2 s instead of reading a quote; STRESS_PLANT=unwatched-symbols leaves them unwatched: every
 // order then reads a quote in the api window, where polls hold slots too.
+import type { LimiterClass } from '../../src-main/gateway/limiter-classes.js';
 import { startDeskSession, type DeskSession } from '../lib/desk-session.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 import { STRESS_SYMBOLS, actionDriver, seededRandom, type ActionTally } from '../lib/ticket-actions.js';
@@ -37,7 +38,7 @@ async function settleOn<T>(s: DeskSession, p: Promise<T>, capMs = 120_000): Prom
   return p;
 }
 
-/** The reads the risk check makes when no fresh price is known. */
+/** The reads the risk check makes when no fresh price is known (counted whoever sends them). */
 const PRICE_READS = ['/api/v1/quotes', '/api/v1/depth'];
 
 interface Burst {
@@ -45,8 +46,8 @@ interface Burst {
   status429: number;
   burstMs: number;
   /** The most requests of each limiter class in any second of the session. */
-  peaks: Record<'order' | 'smart' | 'api', number>;
-  /** Quote and depth reads from the burst's start until every action was answered. */
+  peaks: Record<LimiterClass, number>;
+  /** `quotes` and `depth` requests from the burst's start until every action was answered. */
   priceReads: number;
 }
 
@@ -151,7 +152,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     `${real.peaks.order} / ${real.peaks.smart} / ${real.peaks.api}`,
   );
   ctx.figure(
-    'risk-check quote/depth reads (polling on / off)',
+    'quotes + depth requests in the burst (polling on / off)',
     `${real.priceReads} / ${quiet.priceReads}${o.watchTraded ? '' : ' (traded symbols not watched)'}`,
   );
   ctx.figure(
