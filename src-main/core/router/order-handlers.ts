@@ -10,7 +10,7 @@ import { dayPnlText, type DailyBooks, type DailyLeg, type DailyLimits } from '..
 import { toCheck, type PlacedOrder, type UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
-import { riskLeg, type RiskGate } from './risk-gate.js';
+import { riskLeg, type GateRefusal, type RiskGate } from './risk-gate.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
 
@@ -65,7 +65,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     s: Session,
     operation: string,
     request: unknown,
-    kind: 'risk' | 'duplicate',
+    kind: GateRefusal['kind'],
     message: string,
     limit?: DailyLimitName,
   ): IpcResult<T> {

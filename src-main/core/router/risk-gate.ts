@@ -14,13 +14,33 @@ import {
 export type RiskLeg = RiskOrder;
 export type RiskReads = Pick<GatewayClient, 'symbol' | 'quotes' | 'depth'>;
 
+/**
+ * Failures of the price read that say the gateway cannot take an order now (down, slow, refusing the
+ * key): the order is not sent, and the trader is told that, not that a risk limit refused it.
+ */
+const GATEWAY_UNAVAILABLE = [
+  'network',
+  'timeout',
+  'server',
+  'rate_limited',
+  'unauthorised',
+  'forbidden',
+  'no_key',
+  'secret_store',
+] as const;
+export type GateUnavailableKind = (typeof GATEWAY_UNAVAILABLE)[number];
+const isUnavailable = (kind: string): kind is GateUnavailableKind =>
+  (GATEWAY_UNAVAILABLE as readonly string[]).includes(kind);
+
+export type GateRefusal = { ok: false; kind: 'risk' | 'duplicate' | GateUnavailableKind; message: string };
+
 export interface RiskGate {
   /** Checks every leg; the duplicate guard admits each one unless `confirmDuplicate`. */
   check(
     client: RiskReads,
     legs: readonly RiskLeg[],
     options: { scope: string; confirmDuplicate?: boolean; skipDuplicate?: boolean },
-  ): Promise<{ ok: true } | { ok: false; kind: 'risk' | 'duplicate'; message: string }>;
+  ): Promise<{ ok: true } | GateRefusal>;
   /** The duplicate guard alone. */
   admit(
     legs: readonly RiskLeg[],
@@ -63,16 +83,25 @@ export function createRiskGate(
     return found;
   }
 
-  async function lastPrice(client: RiskReads, scope: string, leg: RiskLeg): Promise<number | undefined> {
+  /** The last price, or why the gateway could not give one (`unavailable`: it cannot take orders now). */
+  async function lastPrice(
+    client: RiskReads,
+    scope: string,
+    leg: RiskLeg,
+  ): Promise<{ price?: number; unavailable?: { kind: GateUnavailableKind; message: string } }> {
     // A price seen in the last moments (polling, positions) is as good as asking again, and asking
     // would put a round trip and a rate-budget slot in front of every order.
     const known = prices?.fresh(scope, { symbol: leg.symbol, exchange: leg.exchange });
-    if (known !== undefined) return known;
+    if (known !== undefined) return { price: known };
     const q = await client.quotes({ symbol: leg.symbol, exchange: leg.exchange });
-    if (q.ok) return q.value.data.ltp > 0 ? q.value.data.ltp : undefined;
-    if (q.error.kind !== 'not_offered') return undefined;
+    if (q.ok) return q.value.data.ltp > 0 ? { price: q.value.data.ltp } : {};
+    if (isUnavailable(q.error.kind)) return { unavailable: { kind: q.error.kind, message: q.error.message } };
+    if (q.error.kind !== 'not_offered') return {};
     const d = await client.depth({ symbol: leg.symbol, exchange: leg.exchange });
-    return d.ok && d.value.data.ltp > 0 ? d.value.data.ltp : undefined;
+    if (d.ok) return d.value.data.ltp > 0 ? { price: d.value.data.ltp } : {};
+    return isUnavailable(d.error.kind)
+      ? { unavailable: { kind: d.error.kind, message: d.error.message } }
+      : {};
   }
 
   function admit(
@@ -98,7 +127,14 @@ export function createRiskGate(
         const { limits: l, override } = limitsFor(all, leg);
         const inst = await instrument(client, options.scope, leg);
         const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
-        const ltp = needsPrice ? await lastPrice(client, options.scope, leg) : undefined;
+        const read = needsPrice ? await lastPrice(client, options.scope, leg) : {};
+        if (read.unavailable)
+          return {
+            ok: false,
+            kind: read.unavailable.kind,
+            message: `the gateway did not give ${leg.symbol}'s last price for the risk check: ${read.unavailable.message}`,
+          };
+        const ltp = read.price;
         const r = checkOrder(leg, {
           limits: l,
           ...(override ? { override } : {}),

@@ -1,6 +1,7 @@
 // What a ticket mode (Basket, Split, Smart) says under its send button: the lines every mode shares for
 // a send that was not placed, and for a press the send-once guard ignored.
 import type { SendFailure } from '../state/send-once.svelte';
+import { refusalLead } from './refusal-words';
 import { unknownOutcomeText } from './unknown-outcome';
 
 export interface OutcomeLine {
@@ -18,7 +19,7 @@ export function failureLine(o: SendFailure): OutcomeLine {
     case 'refused':
       return {
         tone: 'bad',
-        text: `${o.error.kind === 'risk' ? 'Refused by your risk limits' : o.error.kind === 'duplicate' ? 'Held back by the duplicate guard' : 'Refused'}: ${o.error.message}`,
+        text: `${refusalLead(o.error.kind)}: ${o.error.message}`,
       };
   }
 }

@@ -257,6 +257,22 @@ describe('refusals next to the ticket', () => {
     expect(screen.queryByRole('button', { name: /Send anyway/ })).toBeNull();
   });
 
+  it('an unreachable gateway is named as the reason nothing was sent, not as a refusal', async () => {
+    const { bridge } = await mountTicket();
+    bridge.answer('orders.place', () => ({
+      ok: false,
+      error: {
+        kind: 'network',
+        message: "the gateway did not give SBIN's last price for the risk check: connect ECONNREFUSED",
+      },
+    }));
+    await enter(qty());
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Not sent, the gateway is unreachable: the gateway did not give SBIN's last price for the risk check: connect ECONNREFUSED",
+    );
+  });
+
   it('a risk breach is shown while typing, before anything is sent', async () => {
     const { bridge } = await mountTicket();
     qty().value = '20000';
