@@ -128,12 +128,6 @@ export function createRiskGate(
         const inst = await instrument(client, options.scope, leg);
         const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
         const read = needsPrice ? await lastPrice(client, options.scope, leg) : {};
-        if (read.unavailable)
-          return {
-            ok: false,
-            kind: read.unavailable.kind,
-            message: `the gateway did not give ${leg.symbol}'s last price for the risk check: ${read.unavailable.message}`,
-          };
         const ltp = read.price;
         const r = checkOrder(leg, {
           limits: l,
@@ -141,6 +135,14 @@ export function createRiskGate(
           ...(inst ? { instrument: inst } : {}),
           ...(ltp !== undefined ? { lastPrice: ltp } : {}),
         });
+        // The checks could not be made for want of the price the gateway failed to give: that failure
+        // (down, slow, refusing) is what stops the order, and what the trader must hear.
+        if (!r.ok && read.unavailable)
+          return {
+            ok: false,
+            kind: read.unavailable.kind,
+            message: `the gateway did not give ${leg.symbol}'s last price for the risk check: ${read.unavailable.message}`,
+          };
         if (!r.ok)
           reasons.push(...(legs.length > 1 ? r.reasons.map((x) => `${leg.symbol}: ${x}`) : r.reasons));
       }
