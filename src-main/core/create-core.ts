@@ -146,7 +146,12 @@ export function createCore(ports: CorePorts): Core {
 
   const settings = createSettingsStore({ path: join(dataDir, 'settings.json'), logger });
   const profiles = createProfiles({ settings, secrets });
-  const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock, secrets: secretValues });
+  const journal = createJournal({
+    dbPath: join(dataDir, 'journal.db'),
+    clock,
+    secrets: secretValues,
+    onSyncError: (err) => logger.error('journal flush to disk failed', { reason: errorMessage(err) }),
+  });
   const seen = (ports.openSeenStore ?? openSeenStore)(join(dataDir, WATCHER_DB));
   // Fed by market polling (wire()); the risk gate prices orders from it before asking the gateway.
   const lastPrices = createLastPrices(clock);

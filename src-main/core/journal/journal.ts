@@ -1,5 +1,5 @@
-// The order journal (SQLite, WAL): every order action's intent is committed durably BEFORE the
-// gateway call and its outcome AFTER, so "did my click send twice?" always has an answer. An unknown
+// The order journal (SQLite, WAL): every order action's intent is committed BEFORE the gateway call
+// (and on disk before its answer is shown: wal-sync.ts) and its outcome AFTER, so "did my click send twice?" always has an answer. An unknown
 // outcome also gets what to look for in the order book (its check) and, once the book has told, its
 // resolution, so a restarted core settles it and never settles it twice. Every table is append-only;
 // the API key is never stored (fields stripped, values redacted).
@@ -17,6 +17,7 @@ import {
 import { systemClock, type Clock } from '../ports.js';
 import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
+import { openWalSync } from './wal-sync.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
 import { assertWholePages, openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
@@ -26,6 +27,8 @@ export interface JournalOptions {
   clock?: Pick<Clock, 'now'>;
   /** Key values to redact wherever they appear (the secret store's valuesForRedaction). */
   secrets?: () => readonly string[];
+  /** Hears a flush of the journal to disk that failed (the commit itself stands). */
+  onSyncError?: (err: unknown) => void;
 }
 
 export interface IntentInput {
@@ -54,8 +57,17 @@ export interface Unresolved {
 }
 
 export interface Journal {
-  /** Commits the intent (durably) and returns its id; call it before sending. */
+  /**
+   * Commits the intent and returns its id; call it before sending. The commit is in the WAL file when
+   * this returns (a crash of OrderDesk cannot lose it); `durable()` says when it is on disk too.
+   */
   recordIntent(input: IntentInput): { id: string; time: number };
+  /**
+   * Resolves once every commit made so far is on disk (an fsync of the WAL on the thread pool, so it
+   * runs while an order travels); rejects with the flush's error. Every commit is also flushed in the
+   * background within a turn of the event loop, whether or not anyone waits.
+   */
+  durable(): Promise<void>;
   /** Commits the outcome of an intent; once only. */
   recordOutcome(id: string, input: OutcomeInput): JournalEntry;
   /**
@@ -218,8 +230,9 @@ function openDb(dbPath: string): Database.Database {
   try {
     assertWholePages(db, dbPath);
     db.pragma('journal_mode = WAL');
-    // FULL: an intent must survive a crash or power cut that happens during the gateway call.
-    db.pragma('synchronous = FULL');
+    // NORMAL: a commit is written to the WAL (the OS has it) before it returns; the flush to disk that
+    // FULL would wait for here runs on the thread pool instead (wal-sync.ts; FULL again without it).
+    db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     // SQLite's automatic checkpoint runs inside whichever commit crosses 1000 WAL pages (~150 orders):
@@ -248,6 +261,26 @@ export function createJournal(options: JournalOptions): Journal {
     ['intents', 'outcomes', 'order_ids', 'unknown_checks', 'resolutions'],
     clock.now(),
   );
+  const wal = options.dbPath === ':memory:' ? undefined : openWalSync(db.name);
+  if (!wal && options.dbPath !== ':memory:') db.pragma('synchronous = FULL');
+  const onSyncError =
+    options.onSyncError ?? ((err: unknown) => console.error('journal: flush to disk failed', err));
+  let backgroundDue = false;
+  /** Commits since the last flush started. */
+  let dirty = false;
+  /** Flushes this turn's commits once the turn is over (one fsync for all of them). */
+  function syncSoon(): void {
+    dirty = true;
+    if (!wal || backgroundDue) return;
+    backgroundDue = true;
+    setImmediate(() => {
+      backgroundDue = false;
+      // durable() has flushed them already.
+      if (!dirty) return;
+      dirty = false;
+      wal.sync().catch(onSyncError);
+    });
+  }
 
   const insertIntent = db.prepare(
     'INSERT INTO intents (id, time, profile_id, operation, request_json) VALUES (?, ?, ?, ?, ?)',
@@ -276,8 +309,8 @@ export function createJournal(options: JournalOptions): Journal {
   const pendingKeys = new Map<string, string[]>();
   /**
    * Outcomes waiting for the end of the turn (recordOutcomeLater). Durability: the intent was committed
-   * with synchronous=FULL before the call; an outcome lost to a crash or power cut in the sub-millisecond
-   * window before its own FULL commit leaves the entry "pending" (sent, answer not recorded), which is
+   * before the call; an outcome lost to a crash or power cut in the sub-millisecond window before its
+   * own commit and flush leaves the entry "pending" (sent, answer not recorded), which is
    * what the journal says of a crash during the call too, so nothing it promises is weakened: the next
    * core gives such an entry an unknown outcome and settles it from the book (watcher/interrupted-intents.ts).
    */
@@ -294,6 +327,7 @@ export function createJournal(options: JournalOptions): Journal {
     setImmediate(() => {
       flushScheduled = false;
       flush();
+      syncSoon();
       if (sinceCheckpoint < CHECKPOINT_EVERY || !db.open) return;
       sinceCheckpoint = 0;
       try {
@@ -439,11 +473,17 @@ export function createJournal(options: JournalOptions): Journal {
       const ownKeys = keyValuesIn(input.request);
       writeIntent(id, time, input, [...secrets(), ...ownKeys]);
       if (ownKeys.length) pendingKeys.set(id, ownKeys);
+      syncSoon();
       return { id, time };
+    },
+    durable() {
+      dirty = false;
+      return wal ? wal.sync() : Promise.resolve();
     },
     recordOutcome(id, input) {
       flush();
       commitOutcome(id, input);
+      syncSoon();
       const row = selectOne.get(id);
       if (!row) throw new JournalStoreError(`no journal entry ${id}`);
       return toEntry(row);
@@ -456,10 +496,13 @@ export function createJournal(options: JournalOptions): Journal {
       flush();
       requireUnknown(id);
       insertCheck.run(id, JSON.stringify(sanitise(check, secrets()) ?? null));
+      syncSoon();
     },
     recordResolution(id, input) {
       flush();
-      return writeResolution(id, input);
+      const written = writeResolution(id, input);
+      syncSoon();
+      return written;
     },
     unresolved(profileId, from) {
       flush();
@@ -488,6 +531,8 @@ export function createJournal(options: JournalOptions): Journal {
     recovery: () => recovery,
     close() {
       flush();
+      // Before SQLite's close, which checkpoints (flushing the WAL) and deletes the WAL file.
+      wal?.close();
       db.close();
     },
   };

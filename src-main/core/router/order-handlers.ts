@@ -114,6 +114,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
         return written;
       },
       recordOutcomeLater: d.journal.recordOutcomeLater,
+      durable: d.journal.durable,
     };
     // Before sending: a poll during the call may already see the new order.
     const known = s.watcher.knownOrderIds();

@@ -100,6 +100,66 @@ describe('journaled', () => {
   });
 });
 
+describe("journaled: the intent's flush to disk runs while the order travels", () => {
+  /** The memory journal with a flush that finishes only when the test says. */
+  function slowDisk() {
+    const events: string[] = [];
+    let finish: (err?: Error) => void = () => undefined;
+    const j = {
+      recordIntent: (input: Parameters<Journal['recordIntent']>[0]) => {
+        events.push('intent committed');
+        return journal.recordIntent(input);
+      },
+      recordOutcomeLater: journal.recordOutcomeLater,
+      durable: () => {
+        events.push('flush started');
+        return new Promise<void>((resolve, reject) => {
+          finish = (err) => {
+            events.push('flush done');
+            if (err) reject(err);
+            else resolve();
+          };
+        });
+      },
+    };
+    return { j, events, finish: (err?: Error) => finish(err) };
+  }
+
+  it('sends before the flush is done, and answers only once it is', async () => {
+    const disk = slowDisk();
+    let answered = false;
+    const pending = journaled(disk.j, intent, async () => {
+      disk.events.push('sent');
+      return { ok: true as const, value: { status: 'success', orderid: 'O9' } };
+    }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(disk.events).toEqual(['intent committed', 'flush started', 'sent']);
+    expect(answered).toBe(false);
+    disk.finish();
+    expect(await pending).toEqual({ ok: true, value: { status: 'success', orderid: 'O9' } });
+    expect(disk.events.at(-1)).toBe('flush done');
+  });
+
+  it('a flush that fails is said in the log; the order keeps its answer', async () => {
+    const disk = slowDisk();
+    const logger = createMemoryLogger();
+    const pending = journaled(
+      disk.j,
+      intent,
+      async () => ({ ok: true as const, value: { status: 'success', orderid: 'O10' } }),
+      logger,
+    );
+    disk.finish(new Error('EIO: i/o error, fsync'));
+    expect((await pending).ok).toBe(true);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'journal intent not flushed to disk' }),
+    );
+  });
+});
+
 describe('journaled on a file: the outcome is committed after the answer', () => {
   it('answers with the outcome not yet on disk, and commits it in the same turn of the loop', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orderdesk-journaled-'));
@@ -112,10 +172,11 @@ describe('journaled on a file: the outcome is committed after the answer', () =>
     };
     const fileJournal = createJournal({ dbPath });
     try {
-      const r = await journaled(fileJournal, intent, async () => ({
-        ok: true as const,
-        value: { status: 'success', orderid: 'O7' },
-      }));
+      const r = await journaled(fileJournal, intent, async () => {
+        // A gateway slower than the disk: the intent's flush is done when the answer comes.
+        await fileJournal.durable();
+        return { ok: true as const, value: { status: 'success', orderid: 'O7' } };
+      });
       expect(r.ok).toBe(true);
       expect(onDisk()).toBe(0);
       await new Promise((resolve) => setImmediate(resolve));
