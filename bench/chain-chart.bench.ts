@@ -248,8 +248,12 @@ export async function run(): Promise<void> {
     console.log(line(`desk  chart 1m (${bars} bars): switch → painted      `, chart));
     console.log(line('bare  ticker 1m, one day                          ', chartBare));
   } finally {
-    await desk.stop();
-    await gateway.stop();
-    rmSync(paperDir, { recursive: true, force: true });
+    // The gateway is stopped even when the desk's stop fails: a child left behind skews later runs.
+    try {
+      await desk.stop();
+    } finally {
+      await gateway.stop();
+      rmSync(paperDir, { recursive: true, force: true });
+    }
   }
 }

@@ -371,9 +371,13 @@ export async function run(): Promise<void> {
   } finally {
     floorJournal?.close();
     rmSync(floorDir, { recursive: true, force: true });
-    await desk.stop();
-    await gateway.stop();
-    rmSync(paperDir, { recursive: true, force: true });
+    // The gateway is stopped even when the desk's stop fails: a child left behind skews later runs.
+    try {
+      await desk.stop();
+    } finally {
+      await gateway.stop();
+      rmSync(paperDir, { recursive: true, force: true });
+    }
   }
   console.log(
     `renderer bundle: ${bundle.files} files (JS + CSS), ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (level 9)`,
