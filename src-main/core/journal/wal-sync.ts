@@ -3,13 +3,11 @@
 // OrderDesk loses nothing, but the disk's flush (1–10 ms) is not waited for. This fsyncs the WAL on
 // libuv's thread pool instead, so an intent's flush runs while its order travels rather than before
 // it; journaled() holds the order's answer until its intent's flush is done.
-import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
+import { close, closeSync, fsync, openSync } from 'node:fs';
 
 export interface WalSync {
   /** Resolves once every commit made before the call is on disk; rejects with the fsync's error. */
   sync(): Promise<void>;
-  /** The same, blocking (closing the journal). */
-  syncNow(): void;
   /** Releases the file; a flush still running closes it when done. Later syncs resolve at once. */
   close(): void;
 }
@@ -48,9 +46,6 @@ export function openWalSync(dbPath: string): WalSync | undefined {
           else resolve();
         }),
       );
-    },
-    syncNow() {
-      if (!closed) fsyncSync(fd);
     },
     close() {
       if (closed) return;
