@@ -172,9 +172,20 @@ describe('journaled on a file: the outcome is committed after the answer', () =>
     };
     const fileJournal = createJournal({ dbPath });
     try {
-      const r = await journaled(fileJournal, intent, async () => {
+      // The intent's own flush, as journaled() starts it, so the call can wait for that very one.
+      const flushes: Promise<void>[] = [];
+      const watched = {
+        recordIntent: fileJournal.recordIntent,
+        recordOutcomeLater: fileJournal.recordOutcomeLater,
+        durable: () => {
+          const flushed = fileJournal.durable();
+          flushes.push(flushed);
+          return flushed;
+        },
+      };
+      const r = await journaled(watched, intent, async () => {
         // A gateway slower than the disk: the intent's flush is done when the answer comes.
-        await fileJournal.durable();
+        await Promise.all(flushes);
         return { ok: true as const, value: { status: 'success', orderid: 'O7' } };
       });
       expect(r.ok).toBe(true);
