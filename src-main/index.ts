@@ -21,7 +21,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedPaperGateway } from './composition/paper-port.js';
 import { errorMessage, type ProfilesList, type Settings, type ShellCommandEvent } from './contract/index.js';
-import { createCore, defaultDataDir, type Core } from './core/index.js';
+import { createCore, createPageWatches, defaultDataDir, type Core } from './core/index.js';
 import { createAppProtocolHandler } from './desktop/app-protocol.js';
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './desktop/app-url.js';
 import { bindGlobalShortcut } from './desktop/global-shortcut.js';
@@ -63,6 +63,18 @@ let core: Core | undefined;
 let binding: IpcBinding | undefined;
 let tray: Tray | undefined;
 let dirLock: DataDirLock | undefined;
+/** The window's market subscriptions: a reloaded or crashed page cannot unwatch them itself. */
+let pageWatches = createPageWatches();
+
+function releasePageWatches(): void {
+  const gone = pageWatches;
+  pageWatches = createPageWatches();
+  gone.release((id) => {
+    void core?.router.invoke('market.unwatch', { id }).then((r) => {
+      if (!r.ok) logger.warn('market.unwatch refused', { message: r.error.message });
+    });
+  });
+}
 
 // A second launch focuses the first instead of starting another core on the same data dir.
 if (!app.requestSingleInstanceLock()) {
@@ -186,6 +198,7 @@ async function start(): Promise<void> {
     targets: () => (win && !win.isDestroyed() ? [win.webContents] : []),
     logger,
     onAnswered(channel, result) {
+      pageWatches.noted(channel, result);
       if (!result.ok) return;
       if (channel === 'settings.update') applyShell((result.value as Settings).shell);
       if (channel.startsWith('profiles.')) feed.setProfiles(result.value as ProfilesList);
@@ -246,6 +259,10 @@ function openWindow(shell: Settings['shell']): void {
   });
   // A page that (re)loads missed the tray state sent before it listened.
   win.webContents.on('did-finish-load', () => binding?.replay());
+  win.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) releasePageWatches();
+  });
+  win.webContents.on('render-process-gone', () => releasePageWatches());
   win.on('closed', () => {
     win = undefined;
     mainWindow = undefined;

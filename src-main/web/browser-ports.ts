@@ -23,7 +23,7 @@ export function browserPorts(o: {
     // No save dialog from a page: exports go to <data dir>/exports/ and the answer names the file.
     chooseSavePath: exportsSavePath(o.dataDir),
     ...(o.keychain ? {} : { keytar: null }),
-    // A browser tab is as good as a visible window for polling; the page reports hiding itself.
-    visible: true,
+    // Hidden until a page opens (the bridge tells the core): with no page, it is a window in the tray.
+    visible: false,
   };
 }

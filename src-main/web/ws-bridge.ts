@@ -1,6 +1,8 @@
 // The WebSocket side of window.bridge: each call frame goes to the core's router (which validates the
 // channel and input exactly as IPC does) and its result comes back with the call's id; every core
-// event goes to every page. Only router results and events cross, and neither ever holds a key.
+// event goes to every page. Only router results and events cross, and neither ever holds a key. A
+// page stands for the window: the first to open shows it to the core, the last to close hides it, and
+// a page that goes away has its market subscriptions released.
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   BRIDGE_SOCKET_MAX_BYTES,
@@ -11,7 +13,7 @@ import {
   type IpcResult,
   errorMessage,
 } from '../contract/index.js';
-import type { Logger } from '../core/index.js';
+import { createPageWatches, type Logger, type PageWatches } from '../core/index.js';
 import { errorReply, parseCallFrame } from './call-frames.js';
 
 /** What the bridge needs of the core. */
@@ -49,6 +51,7 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
   const latest = new Map<EventName, string>();
   let target: BridgeTarget | undefined;
   let unsubscribe: (() => void) | undefined;
+  let closing = false;
 
   function send(ws: WebSocket, text: string): void {
     if (ws.readyState !== WebSocket.OPEN) return;
@@ -67,12 +70,31 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
     for (const ws of server.clients) send(ws, text);
   }
 
-  async function answer(ws: WebSocket, id: number, channel: string, input: unknown): Promise<void> {
+  /** A call the host makes for no page (visibility, a gone page's unwatch): logged if refused. */
+  function hostCall(channel: string, input: unknown): void {
+    if (closing) return;
+    void target?.router.invoke(channel, input).then(
+      (r) => {
+        if (!r.ok) logger.warn(`${channel} refused`, { message: r.error.message });
+      },
+      (err: unknown) => logger.error(`${channel} failed`, { error: errorMessage(err) }),
+    );
+  }
+
+  async function answer(
+    ws: WebSocket,
+    watches: PageWatches,
+    id: number,
+    channel: string,
+    input: unknown,
+  ): Promise<void> {
     let frame: BridgeHostFrame;
     if (!target) frame = errorReply(id, 'OrderDesk is still starting; try again', 'internal');
     else {
       try {
-        frame = { type: 'reply', id, result: await target.router.invoke(channel, input) };
+        const result = await target.router.invoke(channel, input);
+        watches.noted(channel, result);
+        frame = { type: 'reply', id, result };
       } catch (err) {
         // The router answers errors as values; this is a bug, reported as one without its text.
         logger.error('bridge call failed', { channel, error: err instanceof Error ? err.name : typeof err });
@@ -95,15 +117,20 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
     let badFrames = 0;
     /** Calls read while BRIDGE_MAX_IN_FLIGHT were running (the socket is paused meanwhile). */
     const queued: BridgeCallFrame[] = [];
+    /** The market subscriptions this page holds: gone, it cannot unwatch them itself. */
+    const watches = createPageWatches();
     const run = (frame: BridgeCallFrame) => {
       inFlight++;
-      void answer(ws, frame.id, frame.channel, frame.input).finally(() => {
+      void answer(ws, watches, frame.id, frame.channel, frame.input).finally(() => {
         inFlight--;
         const next = queued.shift();
         if (next) run(next);
         else if (ws.isPaused) ws.resume();
       });
     };
+    // The page is the window: the first one to open shows it (polling at the window's pace; the page
+    // reports hiding itself), the last one to close hides it, as a window in the tray.
+    if (server.clients.size === 1) hostCall('watcher.setVisibility', { visible: true });
     for (const text of latest.values()) send(ws, text);
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const bytes = Buffer.isBuffer(data)
@@ -130,6 +157,9 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
     ws.on('error', (err) => logger.warn('bridge socket error', { error: err.message }));
     ws.on('close', () => {
       queued.length = 0;
+      // A watch answered after this is released at once.
+      watches.release((id) => hostCall('market.unwatch', { id }));
+      if (server.clients.size === 0) hostCall('watcher.setVisibility', { visible: false });
       if (badFrames > 1) logger.warn('page sent invalid bridge frames', { count: badFrames });
     });
   });
@@ -146,6 +176,7 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
       return server.clients.size;
     },
     async close() {
+      closing = true;
       unsubscribe?.();
       for (const ws of server.clients) ws.terminate();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -103,6 +103,30 @@ describe('browser mode in Chromium', () => {
     if (funds.ok) expect(funds.value.availableCash).toMatch(/^\d+\.\d{2}$/);
   });
 
+  it('a page that goes away releases its market subscriptions: a reload can watch as much again', async () => {
+    // 200 watches a page never unwatches (a tab closed, a reload): 256 at most live in the core.
+    const watchMany = () =>
+      page.evaluate(async () => {
+        const refused: string[] = [];
+        for (let i = 0; i < 200; i++) {
+          const r = await window.bridge.invoke('market.watch', {
+            symbols: [{ symbol: 'SBIN', exchange: 'NSE' }],
+            mode: 'ltp',
+          });
+          if (!r.ok) refused.push(r.error.message);
+        }
+        return refused;
+      });
+    expect(await watchMany()).toEqual([]);
+    await page.reload();
+    await page
+      .getByTestId('connection')
+      .and(page.locator('[data-state="connected"]'))
+      .waitFor({ timeout: 20_000 });
+    // Without the release, the first page's 200 would leave room for 56 of these.
+    expect(await watchMany()).toEqual([]);
+  });
+
   it('an order placed through the bridge comes back as a fill alert: an event, and a toast in the page', async () => {
     const alert = page.evaluate(
       () =>

@@ -9,5 +9,7 @@ export type {
 } from './market-watch.js';
 export { DEFAULT_PLAN, periods } from './plan.js';
 export type { MarketPlan } from './plan.js';
+export { createPageWatches } from './page-watches.js';
+export type { PageWatches } from './page-watches.js';
 export { createLastPrices, FRESH_PRICE_MS } from './last-prices.js';
 export type { LastPrices } from './last-prices.js';

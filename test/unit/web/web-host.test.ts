@@ -38,6 +38,9 @@ function fakeCore() {
           if (channel === 'boom') throw new Error('secret detail');
           // A value JSON cannot carry: the reply must still go out (as an error), the host must live.
           if (channel === 'bigint') return { ok: true, value: { n: 1n } };
+          if (channel === 'market.watch') return { ok: true, value: { id: `w${calls.length}` } };
+          if (channel === 'market.unwatch' || channel === 'watcher.setVisibility')
+            return { ok: true, value: input };
           if (channel !== 'settings.get')
             return { ok: false, error: { kind: 'invalid_input', message: `unknown channel "${channel}"` } };
           return { ok: true, value: { echo: input ?? null } };
@@ -308,6 +311,42 @@ describe('web host: the bridge socket', () => {
       .toEqual(['tray.state']);
     a.ws.close();
     b.ws.close();
+  });
+
+  it('the first page shows the window to the core, the last hides it; a page that closes has its watches released', async () => {
+    await expect.poll(() => bridge.connections).toBe(0);
+    const from = core.calls.length;
+    const since = () => core.calls.slice(from).filter((c) => c.channel !== 'settings.get');
+    const a = connect();
+    await a.opened;
+    await expect.poll(since).toEqual([{ channel: 'watcher.setVisibility', input: { visible: true } }]);
+    const b = connect();
+    await b.opened;
+    const watch = { symbols: [{ symbol: 'SBIN', exchange: 'NSE' }], mode: 'ltp' };
+    a.ws.send(JSON.stringify({ id: 1, channel: 'market.watch', input: watch }));
+    a.ws.send(JSON.stringify({ id: 2, channel: 'market.watch', input: watch }));
+    b.ws.send(JSON.stringify({ id: 3, channel: 'market.watch', input: watch }));
+    await a.replyTo(2);
+    await b.replyTo(3);
+    const [first, second] = (await a.replyTo(1))
+      .concat(await a.replyTo(2))
+      .map((f) => (f.type === 'reply' && f.result.ok ? (f.result.value as { id: string }).id : ''));
+    a.ws.send(JSON.stringify({ id: 4, channel: 'market.unwatch', input: { id: first } }));
+    await a.replyTo(4);
+    const before = since().length;
+    a.ws.close();
+    // A's watch it did not unwatch is released; b is still open, so nothing is hidden.
+    await expect
+      .poll(() => since().slice(before))
+      .toEqual([{ channel: 'market.unwatch', input: { id: second } }]);
+    b.ws.close();
+    await expect
+      .poll(() =>
+        since()
+          .slice(before + 1)
+          .map((c) => c.input),
+      )
+      .toEqual([{ id: expect.stringMatching(/^w\d+$/) }, { visible: false }]);
   });
 
   it(`at most ${BRIDGE_MAX_IN_FLIGHT} calls of a page run at once; the rest wait (socket paused) and are all answered`, async () => {
