@@ -7,16 +7,8 @@
 //   animation frames after the bars reach the pane); bare: the same ticker GET over HTTP.
 // The desk uses a standalone paper gateway as a gateway profile, so this process knows its key for the
 // bare calls. `npx tsx bench/run.ts chain-chart`; BENCH_CHAIN_ROUNDS sets the rounds (default 20).
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import {
-  invoke,
-  openDesk,
-  startPaper,
-  tempDir,
-  type Desk,
-  type PaperProcess,
-} from '../test/e2e/desk-harness.js';
+import { invoke, withPaperAndDesk, type Desk, type PaperProcess } from '../test/e2e/desk-harness.js';
 
 const ROUNDS = Number(process.env.BENCH_CHAIN_ROUNDS ?? 20);
 const PACE_MS = 250;
@@ -192,10 +184,7 @@ async function bareChart(url: string): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  const paperDir = tempDir('bench-chain-paper');
-  const gateway = await startPaper(paperDir, KEY);
-  const desk = await openDesk('bench-chain-chart');
-  try {
+  await withPaperAndDesk('bench-chain-chart', KEY, async (desk, gateway) => {
     await setUp(desk, gateway);
     const { page } = desk;
 
@@ -247,13 +236,5 @@ export async function run(): Promise<void> {
     console.log(line('bare  expiry + search + quotes + multiquotes (83) ', chainBare));
     console.log(line(`desk  chart 1m (${bars} bars): switch → painted      `, chart));
     console.log(line('bare  ticker 1m, one day                          ', chartBare));
-  } finally {
-    // The gateway is stopped even when the desk's stop fails: a child left behind skews later runs.
-    try {
-      await desk.stop();
-    } finally {
-      await gateway.stop();
-      rmSync(paperDir, { recursive: true, force: true });
-    }
-  }
+  });
 }

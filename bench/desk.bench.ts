@@ -15,14 +15,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import {
-  invoke,
-  openDesk,
-  startPaper,
-  tempDir,
-  type Desk,
-  type PaperProcess,
-} from '../test/e2e/desk-harness.js';
+import { invoke, tempDir, withPaperAndDesk, type Desk, type PaperProcess } from '../test/e2e/desk-harness.js';
 import { ROOT } from '../test/e2e/web-process.js';
 import { createJournal, type Journal } from '../src-main/core/journal/index.js';
 
@@ -286,9 +279,13 @@ function bundleSize(): { files: number; raw: number; gzip: number } {
 
 export async function run(): Promise<void> {
   const bundle = bundleSize();
-  const paperDir = tempDir('bench-desk-paper');
-  const gateway = await startPaper(paperDir, KEY);
-  const desk = await openDesk('bench-desk');
+  await withPaperAndDesk('bench-desk', KEY, (desk, gateway) => measure(desk, gateway));
+  console.log(
+    `renderer bundle: ${bundle.files} files (JS + CSS), ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (level 9)`,
+  );
+}
+
+async function measure(desk: Desk, gateway: PaperProcess): Promise<void> {
   const floorDir = tempDir('bench-desk-journal');
   let floorJournal: Journal | undefined;
   try {
@@ -371,15 +368,5 @@ export async function run(): Promise<void> {
   } finally {
     floorJournal?.close();
     rmSync(floorDir, { recursive: true, force: true });
-    // The gateway is stopped even when the desk's stop fails: a child left behind skews later runs.
-    try {
-      await desk.stop();
-    } finally {
-      await gateway.stop();
-      rmSync(paperDir, { recursive: true, force: true });
-    }
   }
-  console.log(
-    `renderer bundle: ${bundle.files} files (JS + CSS), ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (level 9)`,
-  );
 }

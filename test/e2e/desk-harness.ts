@@ -38,20 +38,32 @@ export interface Desk {
 export async function openDesk(prefix: string): Promise<Desk> {
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
   const [web, browser] = await startHostAndBrowser(dataDir);
-  const context = await browser.newContext({ viewport: WIDE });
-  const page = await context.newPage();
+  async function stop(): Promise<void> {
+    await browser.close().catch(() => undefined);
+    await web.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
   const problems: string[] = [];
   const framesToPage: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => framesToPage.push(String(f.payload))));
-  await page.goto(web.url);
-  await page
-    .getByTestId('connection')
-    .and(page.locator('[data-state="connected"]'))
-    .waitFor({ timeout: 20_000 });
+  let page: Page;
+  try {
+    const context = await browser.newContext({ viewport: WIDE });
+    page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => framesToPage.push(String(f.payload))));
+    await page.goto(web.url);
+    await page
+      .getByTestId('connection')
+      .and(page.locator('[data-state="connected"]'))
+      .waitFor({ timeout: 20_000 });
+  } catch (err) {
+    // A desk that never opened leaves no host or browser behind.
+    await stop();
+    throw err;
+  }
 
   return {
     web,
@@ -76,11 +88,7 @@ export async function openDesk(prefix: string): Promise<Desk> {
       if (!paper?.baseUrl) throw new Error('the paper profile has no URL');
       return paper.baseUrl;
     },
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await web.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
@@ -143,6 +151,33 @@ export function startPaper(
       reject(new Error(`paper gateway exited before listening: ${stderr}`));
     });
   });
+}
+
+/**
+ * A standalone paper gateway (key `apiKey`) and a desk beside it for `use`; afterwards both stop, the
+ * gateway also when the desk fails to open or to stop (a child left behind skews later runs).
+ */
+export async function withPaperAndDesk<T>(
+  prefix: string,
+  apiKey: string,
+  use: (desk: Desk, gateway: PaperProcess) => Promise<T>,
+): Promise<T> {
+  const paperDir = tempDir(`${prefix}-paper`);
+  try {
+    const gateway = await startPaper(paperDir, apiKey);
+    try {
+      const desk = await openDesk(prefix);
+      try {
+        return await use(desk, gateway);
+      } finally {
+        await desk.stop();
+      }
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    rmSync(paperDir, { recursive: true, force: true });
+  }
 }
 
 export function tempDir(prefix: string): string {
