@@ -37,7 +37,8 @@ export function placeholderRenderer(dir: string): string {
   return dir;
 }
 
-export function startCoreProcess(dataDir: string, rendererDir: string): Promise<CoreProcess> {
+/** `rendererDir` undefined: the built renderer, as `npm run web` serves it. */
+export function startCoreProcess(dataDir: string, rendererDir?: string): Promise<CoreProcess> {
   const t0 = Date.now();
   const child = spawn(
     process.execPath,
@@ -52,8 +53,7 @@ export function startCoreProcess(dataDir: string, rendererDir: string): Promise<
       '--no-open',
       // Keys in memory only: a restarted core is given its key again, as a trader would be asked to.
       '--no-keychain',
-      '--renderer',
-      rendererDir,
+      ...(rendererDir !== undefined ? ['--renderer', rendererDir] : []),
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -2,10 +2,10 @@
 // gateway, as `npm run web` starts it, no browser attached) is left alone; its CPU (% of one core)
 // and RSS are sampled from /proc, after the start-up has settled. Also the start-to-interactive
 // time: from spawn until the host has printed its link and serves the page.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCoreProcess } from '../lib/core-process.js';
 import { sampleProcess } from '../lib/proc-sample.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 
@@ -18,7 +18,6 @@ export interface IdleOptions {
   maxRssMb?: number;
 }
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -48,39 +47,14 @@ async function runIdle(ctx: SuiteContext, o: IdleOptions): Promise<void> {
   const warmupMs = o.warmupMs ?? 30_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'stress-idle-'));
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src-main/web/cli.ts',
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      '--no-open',
-      '--no-keychain',
-    ],
-    { cwd: ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const core = await startCoreProcess(dataDir);
   try {
-    const link = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /Open (http\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`web host exited (${code}): ${stderr.slice(-500)}`)));
-    });
-    const res = await fetch(link, { redirect: 'manual' });
+    const res = await fetch(core.link, { redirect: 'manual' });
     const startMs = performance.now() - t0;
     ctx.check('the page served', res.status < 400, `${res.status}`);
     ctx.note(`interactive after ${startMs.toFixed(0)} ms; warming up ${warmupMs / 1000} s`);
     await sleep(warmupMs);
-    const pid = child.pid!;
+    const pid = core.child.pid!;
     const maxCpu = o.maxCpuPercent ?? 0.5;
     const settledAfterMs = await settle(pid, warmupMs, maxCpu);
 
@@ -96,7 +70,7 @@ async function runIdle(ctx: SuiteContext, o: IdleOptions): Promise<void> {
     for (let t = 0; t < o.durationMs; t += everyMs) {
       await sleep(everyMs);
       const s = sampleProcess(pid);
-      if (!s) throw new Error(`the web host died while idle: ${stderr.slice(-500)}`);
+      if (!s) throw new Error(`the web host died while idle: ${core.stderr().slice(-500)}`);
       const at = performance.now();
       windows.push(((s.cpuSeconds - last.cpuSeconds) / ((at - lastAt) / 1000)) * 100);
       rssMax = Math.max(rssMax, s.rssBytes);
@@ -128,14 +102,7 @@ async function runIdle(ctx: SuiteContext, o: IdleOptions): Promise<void> {
     ctx.check(`idle CPU at most ${maxCpu} % of a core`, cpuPercent <= maxCpu, `${cpuPercent.toFixed(2)} %`);
     ctx.check(`RSS at most ${maxRss} MB`, mb(rssMax) <= maxRss, `${mb(rssMax)} MB`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => {
-      if (child.exitCode !== null) r(undefined);
-      else {
-        child.once('exit', r);
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      }
-    });
+    await core.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
