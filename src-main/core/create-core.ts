@@ -326,10 +326,17 @@ export function createCore(ports: CorePorts): Core {
       });
     }
     if (due === undefined) return;
+    logger.info('an interrupted order action is adopted once old enough', {
+      profileId,
+      inMs: due - clock.now(),
+    });
     cancelAdoption = clock.setTimer(() => {
       cancelAdoption = undefined;
       const s = session;
-      if (!started || s?.profile.id !== profileId) return;
+      if (!started || s?.profile.id !== profileId) {
+        logger.warn('interrupted order actions left for the next start', { profileId });
+        return;
+      }
       const adopted = adoptFromJournal(profileId, startedAt);
       const ids = new Set(adopted.map((a) => a.entry.id));
       s.watcher.adoptPending(

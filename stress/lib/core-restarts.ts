@@ -190,6 +190,9 @@ export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptio
       SETTLE_WAIT_MS,
     );
     const settleMs = Date.now() - settleStart;
+    // What the last life said, for the next reader: the suite cannot see inside the core otherwise.
+    if (!interruptedSettled)
+      ctx.note(`the last core's log:\n${core!.stderr().split('\n').slice(-40).join('\n')}`);
     await sleep(3_000);
 
     const entries = await journalOf();
