@@ -36,7 +36,7 @@ export interface Desk {
 
 /** Starts the host and opens the desk in Chromium; resolves once it shows PAPER, connected. */
 export async function openDesk(prefix: string): Promise<Desk> {
-  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const dataDir = tempDir(prefix);
   const [web, browser] = await startHostAndBrowser(dataDir);
   async function stop(): Promise<void> {
     await browser.close().catch(() => undefined);

@@ -2,8 +2,8 @@
 // (and on disk before its answer is shown: wal-sync.ts) and its outcome AFTER, so "did my click send
 // twice?" always has an answer. An unknown outcome also gets what to look for in the order book (its
 // check) and, once the book has told, its resolution, so a restarted core settles it and never settles
-// it twice. Every table is append-only;
-// the API key is never stored (fields stripped, values redacted).
+// it twice. Every table is append-only; the API key is never stored (fields stripped, values
+// redacted).
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { z } from 'zod';

@@ -15,11 +15,10 @@ export function createPageWatches(): PageWatches {
   let gone: ((id: string) => void) | undefined;
   return {
     noted(channel, result) {
-      if (!result.ok) return;
+      if (!result.ok || (channel !== 'market.watch' && channel !== 'market.unwatch')) return;
       // Both answers name the subscription (MarketWatchResult, MarketUnwatchResult).
       const { id } = result.value as Pick<MarketWatchResult, 'id'>;
       if (channel === 'market.unwatch') held.delete(id);
-      else if (channel !== 'market.watch') return;
       // Answered after its page went away: nobody is left to unwatch it.
       else if (gone) gone(id);
       else held.add(id);

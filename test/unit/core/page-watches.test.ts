@@ -13,6 +13,8 @@ describe('page watches', () => {
     w.noted('market.watch', { ok: false, error: { kind: 'conflict', message: 'full' } });
     w.noted('market.unwatch', ok('a'));
     w.noted('books.funds', ok('not-a-subscription'));
+    // Other channels' answers are not read: one without a value must not throw.
+    w.noted('settings.update', { ok: true, value: null });
     const released: string[] = [];
     w.release((id) => released.push(id));
     expect(released).toEqual(['b']);
