@@ -4,10 +4,18 @@
 import { errorMessage } from '../contract/index.js';
 import type { Clock } from './clock.js';
 
-export type FetchFn = typeof fetch;
+/** What the client reads of an answer (fetch's Response is one): status, a header, the body's text. */
+export interface FetchAnswer {
+  readonly status: number;
+  readonly headers: Pick<Headers, 'get'>;
+  text(): Promise<string>;
+}
+
+/** fetch's signature, narrowed to what the client reads of the answer. */
+export type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<FetchAnswer>;
 
 export type Exchange =
-  | { type: 'answered'; status: number; headers: Headers; text: string }
+  | { type: 'answered'; status: number; headers: Pick<Headers, 'get'>; text: string }
   | {
       type: 'failed';
       /** not_sent: the connection was never made, so the gateway cannot have acted. */

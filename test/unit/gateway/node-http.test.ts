@@ -71,6 +71,29 @@ describe('node:http transport', () => {
     expect(ex.text).toBe('{"status":"error","message":"slow down ₹"}');
   });
 
+  it('reads a header as Headers.get does: any case, repeated values joined, absent as null', async () => {
+    const { url } = await serve((_req, res) => {
+      res.setHeader('Retry-After', '7');
+      res.setHeader('x-note', ['a', 'b']);
+      res.end('{"status":"success"}');
+    });
+    const ex = await post(url);
+    if (ex.type !== 'answered') throw new Error(`not answered: ${ex.type}`);
+    expect(ex.headers.get('RETRY-after')).toBe('7');
+    expect(ex.headers.get('x-note')).toBe('a, b');
+    expect(ex.headers.get('x-missing')).toBeNull();
+  });
+
+  it('a status fetch cannot hold (600) is not read as an answer: the request was sent, so "dropped"', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(600);
+      res.end('{"status":"success"}');
+    });
+    const ex = await post(url);
+    expect(ex).toMatchObject({ type: 'failed', reason: 'dropped' });
+    if (ex.type === 'failed') expect(ex.detail).toContain('status 600');
+  });
+
   it('keeps the connection alive between calls of one client', async () => {
     const { url, connections } = await serve((_req, res) => res.end('{"status":"success"}'));
     const fetchFn = nodeHttpFetch();
