@@ -18,7 +18,7 @@ import {
 import { systemClock, type Clock } from '../ports.js';
 import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
-import { openWalSync } from './wal-sync.js';
+import { openWalSync, type WalSync } from './wal-sync.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
 import { assertWholePages, openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
@@ -64,9 +64,9 @@ export interface Journal {
    */
   recordIntent(input: IntentInput): { id: string; time: number };
   /**
-   * Resolves once every commit made so far is on disk (an fsync of the WAL on the thread pool, so it
-   * runs while an order travels); rejects with the flush's error. Every commit is also flushed in the
-   * background within a turn of the event loop, whether or not anyone waits.
+   * Resolves once every commit made so far is on disk: one fsync of the WAL for the turn's commits, on
+   * the thread pool once the turn is over, so it runs while an order travels; rejects with the
+   * flush's error. Every commit is flushed that way whether or not anyone waits.
    */
   durable(): Promise<void>;
   /** Commits the outcome of an intent; once only. */
@@ -266,21 +266,32 @@ export function createJournal(options: JournalOptions): Journal {
   if (!wal && options.dbPath !== ':memory:') db.pragma('synchronous = FULL');
   const onSyncError =
     options.onSyncError ?? ((err: unknown) => console.error('journal: flush to disk failed', err));
-  let backgroundDue = false;
-  /** Commits since the last flush started. */
-  let dirty = false;
-  /** Flushes this turn's commits once the turn is over (one fsync for all of them). */
+  /**
+   * This turn's flush: one fsync for every commit made so far, started once the turn is over. By then
+   * an order whose intent was just committed has been written to its socket (the client sends it in
+   * the same turn), so waking the thread pool for the flush is not on the order's way out.
+   */
+  let turnFlush: { done: Promise<void>; waited(): void } | undefined;
+  function flushAfterTurn(sync: WalSync): NonNullable<typeof turnFlush> {
+    if (turnFlush) return turnFlush;
+    // A failed flush somebody waits for is theirs to report; one nobody waits for is reported here.
+    let waitedFor = false;
+    const done = new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        turnFlush = undefined;
+        sync.sync().then(resolve, (err: unknown) => {
+          if (!waitedFor) onSyncError(err);
+          reject(err);
+        });
+      }),
+    );
+    done.catch(() => undefined);
+    turnFlush = { done, waited: () => (waitedFor = true) };
+    return turnFlush;
+  }
+  /** Every commit is flushed in the background, whether or not anyone waits. */
   function syncSoon(): void {
-    dirty = true;
-    if (!wal || backgroundDue) return;
-    backgroundDue = true;
-    setImmediate(() => {
-      backgroundDue = false;
-      // durable() has flushed them already.
-      if (!dirty) return;
-      dirty = false;
-      wal.sync().catch(onSyncError);
-    });
+    if (wal) flushAfterTurn(wal);
   }
 
   const insertIntent = db.prepare(
@@ -478,8 +489,10 @@ export function createJournal(options: JournalOptions): Journal {
       return { id, time };
     },
     durable() {
-      dirty = false;
-      return wal ? wal.sync() : Promise.resolve();
+      if (!wal) return Promise.resolve();
+      const flush = flushAfterTurn(wal);
+      flush.waited();
+      return flush.done;
     },
     recordOutcome(id, input) {
       flush();

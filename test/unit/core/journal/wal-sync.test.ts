@@ -11,13 +11,18 @@ import { openWalSync } from '../../../../src-main/core/journal/wal-sync.js';
 
 /** Inodes of the files fsynced through node:fs, in call order. */
 const flushed: number[] = [];
+/** Set: the next fsync fails as a disk would (EIO). */
+let failNext = false;
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   return {
     ...real,
     fsync: (fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
       flushed.push(real.fstatSync(fd).ino);
-      real.fsync(fd, cb);
+      if (failNext) {
+        failNext = false;
+        setImmediate(() => cb(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })));
+      } else real.fsync(fd, cb);
     },
   };
 });
@@ -41,18 +46,35 @@ const walInode = () => fs.statSync(`${dbPath}-wal`).ino;
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('journal flush to disk', () => {
-  it('durable() fsyncs the WAL file the commit was written to', async () => {
+  it('durable() fsyncs the WAL file the commit was written to, once the turn is over', async () => {
     const walBefore = fs.statSync(`${dbPath}-wal`).size;
     journal.recordIntent(intent);
     // Written (the OS has it: a crash of the app cannot lose it) before recordIntent returned.
     expect(fs.statSync(`${dbPath}-wal`).size).toBeGreaterThan(walBefore);
-    expect(flushed).toEqual([]);
     const done = journal.durable();
-    expect(flushed).toEqual([walInode()]);
+    // Not in this turn: the order the intent is for goes out first.
+    await Promise.resolve();
+    expect(flushed).toEqual([]);
     await done;
-    // The background flush finds nothing left to do.
+    // One fsync for the turn: the background flush and durable() are the same one.
     await turn();
     expect(flushed).toEqual([walInode()]);
+  });
+
+  it('a failed flush is reported by the caller waiting for it; one nobody waits for, by onSyncError', async () => {
+    const failures: unknown[] = [];
+    journal.close();
+    journal = createJournal({ dbPath, onSyncError: (err) => failures.push(err) });
+    journal.recordIntent(intent);
+    failNext = true;
+    await expect(journal.durable()).rejects.toThrow('EIO');
+    expect(failures).toEqual([]);
+    journal.recordIntent(intent);
+    failNext = true;
+    await turn();
+    await turn();
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toContain('EIO');
   });
 
   it('every write is flushed in the background: once for all the commits of a turn', async () => {
