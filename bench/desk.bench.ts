@@ -127,8 +127,9 @@ async function deskOrder(page: Page, quantity: string, previous: string): Promis
   return result;
 }
 
-async function bareFetchOrder(url: string, quantity: number): Promise<number> {
-  const body = JSON.stringify({
+/** The bare placeorder's JSON body, with the gateway's key as a script would send it. */
+function bareBody(quantity: number): string {
+  return JSON.stringify({
     apikey: KEY,
     strategy: 'bench',
     symbol: 'SBIN',
@@ -138,6 +139,10 @@ async function bareFetchOrder(url: string, quantity: number): Promise<number> {
     pricetype: 'MARKET',
     product: 'MIS',
   });
+}
+
+async function bareFetchOrder(url: string, quantity: number): Promise<number> {
+  const body = bareBody(quantity);
   const t0 = performance.now();
   const res = await fetch(`${url}/api/v1/placeorder`, {
     method: 'POST',
@@ -155,16 +160,7 @@ const keepAlive = new http.Agent({ keepAlive: true });
 
 /** The bare placeorder the target is judged against: node:http with a keep-alive agent, as the core sends it. */
 function bareNodeHttpOrder(url: string, quantity: number): Promise<number> {
-  const body = JSON.stringify({
-    apikey: KEY,
-    strategy: 'bench',
-    symbol: 'SBIN',
-    exchange: 'NSE',
-    action: 'BUY',
-    quantity,
-    pricetype: 'MARKET',
-    product: 'MIS',
-  });
+  const body = bareBody(quantity);
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.request(
