@@ -32,8 +32,7 @@ function requestHeaders(init: RequestInit | undefined): Record<string, string> {
   const given = init?.headers;
   const out: Record<string, string> = {};
   if (given && !(given instanceof Headers) && !Array.isArray(given)) {
-    for (const [name, value] of Object.entries(given))
-      out[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+    for (const [name, value] of Object.entries(given)) out[name.toLowerCase()] = [value].flat().join(', ');
     return out;
   }
   new Headers(given).forEach((value, name) => (out[name] = value));
