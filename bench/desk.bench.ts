@@ -10,7 +10,7 @@
 // here, so a figure over fetch flatters the desk by that much.
 //
 // The gateway is a standalone paper gateway (its key known here, for the bare request) used by the desk
-// as a gateway profile. Orders are paced (one pair per ~200 ms) to stay inside the gateway's and the
+// as a gateway profile. Orders are paced (one every ~150 ms) to stay inside the gateway's and the
 // core's 10 orders/s budgets: latency is measured, not throughput. `npx tsx bench/run.ts desk`;
 // BENCH_DESK_ORDERS sets how many orders each side places (default 60). Each round also times one
 // journal intent commit on the same disk (written to the WAL before any order goes out) and its flush
@@ -58,7 +58,7 @@ interface Ack {
   id: string;
   /** Keystroke (the event's own time) → the DOM holds the acknowledgement. */
   domMs: number;
-  /** Keystroke → the page's own listener: Chromium's input routing, before the desk's code. */
+  /** Keystroke → this bench's listener: Chromium's input routing, then the desk's window listeners. */
   routeMs: number;
   /** … → the next animation frame after it (painted). */
   frameMs: number;
