@@ -176,9 +176,12 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     // The first keydown of a hold is the press; every later one is the key's auto-repeat.
     await page.keyboard.down('F1');
     await expect.poll(async () => (await gatewayOrders()).length, { timeout: 10_000 }).toBe(before + 1);
+    // The gateway has the order before the desk has its answer: wait for "Sent", as a held key's
+    // repeats start only ~0.5 s into the hold, else the answer's notice replaces the held one.
+    const notice = page.getByTestId('one-click-notice');
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toMatch(/^Sent BUY 1 SBIN/);
     for (let i = 0; i < 8; i++) await page.keyboard.down('F1');
     await page.keyboard.up('F1');
-    const notice = page.getByTestId('one-click-notice');
     expect(await notice.textContent()).toContain('Held key ignored');
     await page.waitForTimeout(500);
     expect((await gatewayOrders()).length).toBe(before + 1);
