@@ -71,6 +71,8 @@ class Engine implements PaperTradingEngine {
   private knownAccounts = new Set<string>();
   private settledThrough = -1;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** The ticker's period while it is wanted (startTicker); it runs only while orders rest. */
+  private tickMs: number | undefined;
   private readonly events = new OrderEvents();
 
   constructor(deps: TradingEngineDeps) {
@@ -134,6 +136,7 @@ class Engine implements PaperTradingEngine {
   /** SQLite rolled back: the in-memory mirrors may hold undone state. */
   private invalidate(wholeGroup: boolean): void {
     this.active = null;
+    this.armTicker();
     if (wholeGroup) this.events.clear();
     this.knownAccounts = new Set();
     this.settledThrough = -1;
@@ -263,6 +266,7 @@ class Engine implements PaperTradingEngine {
       stored.seq = this.ledger.insertOrder(stored);
       // Filed under its status after the first match (put() leaves out a completed order).
       this.activeOrders().put(stored);
+      this.armTicker();
       return { ok: true, value: toPaperOrder(stored) };
     });
   }
@@ -330,6 +334,7 @@ class Engine implements PaperTradingEngine {
       this.ledger.updateOrder(updated);
       if (this.isOpen(updated, now)) this.fills.match(updated, now, true);
       this.activeOrders().put(updated);
+      this.armTicker();
       return { ok: true, value: { order: toPaperOrder(updated), changed } };
     });
   }
@@ -435,19 +440,36 @@ class Engine implements PaperTradingEngine {
 
   startTicker(intervalMs = 250): void {
     this.stopTicker();
+    this.tickMs = intervalMs;
+    this.armTicker();
+  }
+
+  /**
+   * Runs the ticker while orders rest (or the index is to be reloaded). With none, nothing can match:
+   * four wake-ups a second of an idle gateway (in the always-on app's own process) are saved, and a
+   * new day is settled lazily by the next call, as before.
+   */
+  private armTicker(): void {
+    if (this.tickMs === undefined || this.timer || this.active?.size === 0) return;
     this.timer = setInterval(() => {
       try {
         this.tick();
       } catch (err) {
         console.error('paper engine: tick failed', err);
       }
-    }, intervalMs);
+      if (this.active?.size === 0) this.clearTimer();
+    }, this.tickMs);
     this.timer.unref();
   }
 
-  stopTicker(): void {
+  private clearTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  stopTicker(): void {
+    this.tickMs = undefined;
+    this.clearTimer();
   }
 
   close(): void {

@@ -228,7 +228,9 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     if (c.account === undefined) return sendError(c, 'NOT_AUTHENTICATED', 'You must authenticate first');
     switch (action) {
       case 'subscribe':
-        return subscribe(marketActions, c, m);
+        subscribe(marketActions, c, m);
+        // The first topic starts the tick again.
+        return armTimers();
       case 'unsubscribe':
         return unsubscribe(marketActions, c, m, m.type === 'unsubscribe_all');
       case 'unsubscribe_all':
@@ -305,15 +307,16 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   }
 
   // ---- timers ----
-  // Armed only while someone is connected: an idle gateway (and a test's manual clock moved by a
-  // day) runs no feed timers at all.
+  // Armed only while someone is connected, and the tick only while a topic has a subscriber: an idle
+  // gateway (and a test's manual clock moved by a day) runs no feed timers at all, and a core that
+  // follows only order updates (the app in the tray) is not woken four times a second for nothing.
 
   let cancelTick: (() => void) | undefined;
   let cancelPing: (() => void) | undefined;
 
   function tick(): void {
     cancelTick = undefined;
-    if (closed || conns.size === 0) return;
+    if (closed || conns.size === 0 || topics.size === 0) return;
     try {
       topics.publish();
     } catch (err) {

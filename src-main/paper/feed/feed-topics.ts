@@ -73,6 +73,11 @@ export class FeedTopics<C extends Subscriber> {
     else if (fresh) this.send(fresh, message);
   }
 
+  /** How many topics have a subscriber: with none, the feed's tick has nothing to do. */
+  get size(): number {
+    return this.topics.size;
+  }
+
   /** Every topic whose book changed goes out to its subscribers. */
   publish(): void {
     for (const t of this.topics.values()) this.sendTopic(t);

@@ -381,6 +381,36 @@ describe('paper feed: market data', () => {
     expect(c.messages.length).toBe(after);
   });
 
+  it('arms its tick only while a topic has a subscriber: one that follows only orders is not woken by it', async () => {
+    const g = await start();
+    const c = await authed(g);
+    c.send({ action: 'subscribe_orders' });
+    await c.next((m) => m.type === 'subscribe_orders');
+    // The connection's first tick finds no topic and does not arm another; the heartbeat stays.
+    g.clock.advance(250);
+    const withoutTick = g.clock.pending;
+    g.clock.advance(1000);
+    expect(g.clock.pending).toBe(withoutTick);
+
+    const i = g.instrument('NSE', 'SBIN');
+    c.send({ action: 'subscribe', symbols: [{ symbol: 'SBIN', exchange: 'NSE' }], mode: 1 });
+    await c.next((m) => m.type === 'market_data' && m.symbol === 'SBIN');
+    expect(g.clock.pending).toBe(withoutTick + 1);
+    // Ticks flow again: a price move goes out at the next tick.
+    const ticks = () => c.messages.filter((m) => m.type === 'market_data').length;
+    const before = ticks();
+    const ltp = (c.messages.filter((m) => m.type === 'market_data').at(-1)!.data as { ltp: number }).ltp;
+    g.gateway.market.setPrice(i, tickRound(i, ltp * 1.01));
+    g.clock.advance(250);
+    await c.next((m) => m.type === 'market_data' && m.symbol === 'SBIN');
+    expect(ticks()).toBe(before + 1);
+
+    c.send({ action: 'unsubscribe_all' });
+    await c.next((m) => m.type === 'unsubscribe');
+    g.clock.advance(250);
+    expect(g.clock.pending).toBe(withoutTick);
+  });
+
   it('names INVALID_MODE and INVALID_PARAMETERS, and answers partial for an unknown symbol', async () => {
     const g = await start();
     const c = await authed(g);
