@@ -8,8 +8,9 @@ bin_dir=node_modules/.bin
 
 browser_mode() {
   "$bin_dir/electron-vite" build --logLevel warn
+  node scripts/build-web.mjs
   # exec: no wrapper process between npm and the host, so signals reach it once and directly.
-  exec node --import tsx src-main/web/cli.ts "$@"
+  exec node out/web/cli.js "$@"
 }
 
 if [ "${1:-}" = "--browser" ]; then

@@ -1,4 +1,4 @@
-// The core in a process of its own: browser mode's host (`npm run web`, src-main/web/cli.ts) on a data
+// The core in a process of its own: browser mode's built host (`npm run web`, out/web/cli.js) on a data
 // dir, driven as its page drives it: the printed one-time link is exchanged for the session cookie, and
 // one WebSocket to /bridge (with the page's Origin and that cookie) carries call frames and events.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +12,7 @@ import {
   type EventName,
   type IpcResult,
 } from '../../src-main/contract/index.js';
+import { builtHost } from '../../test/helpers/built-host.js';
 import { killHard, ROOT } from './gateway-child.js';
 
 export interface CoreProcess {
@@ -43,9 +44,7 @@ export function startCoreProcess(dataDir: string, rendererDir?: string): Promise
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src-main/web/cli.ts',
+      builtHost(),
       '--port',
       '0',
       '--data',

@@ -1,10 +1,11 @@
-// `npm run web`'s host as a child process: node with the tsx loader (no npx/tsx wrappers, so the exit
+// `npm run web`'s host as a child process: node on the built host (no npm or shell wrapper, so the exit
 // code is the host's own), its own process group, stopped by signalling the whole group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
+import { builtHost } from '../helpers/built-host.js';
 
 export const ROOT = process.cwd();
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -19,7 +20,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
 ];
-const CLI = join(ROOT, 'src-main', 'web', 'cli.ts');
 
 export interface WebProcess {
   child: ChildProcess;
@@ -59,7 +59,7 @@ export function runWebToExit(
   args: string[],
   timeoutMs = 20_000,
 ): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [builtHost(), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -84,7 +84,7 @@ export function startWebProcess(
   args: string[],
   options: { via?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<WebProcess> {
-  const [command, ...pre] = options.via ?? [process.execPath, '--import', 'tsx', CLI];
+  const [command, ...pre] = options.via ?? [process.execPath, builtHost()];
   const timeoutMs = options.timeoutMs ?? 45_000;
   const child = spawn(command!, [...pre, ...args], {
     cwd: ROOT,
