@@ -103,9 +103,15 @@ describe('the ticket by keyboard', () => {
     await ask.waitFor({ timeout: 15_000 });
     await page.getByRole('radio', { name: 'Market', exact: true }).check();
     const before = (await sbinOrders()).length;
-    const label = (await ask.getAttribute('aria-label')) ?? '';
-    const price = /^Ask ([\d,]+\.\d{2})/.exec(label)?.[1]?.replace(/,/g, '');
+    // The book moves while the test runs: the clicked level's label is read as the click lands (a
+    // capture listener, before the desk's own handler), not a moment before it.
+    await page.evaluate(`window.addEventListener('click', (e) => {
+      window.__clickedLabel = e.target.closest('button')?.getAttribute('aria-label') ?? '';
+    }, { capture: true, once: true })`);
     await ask.click();
+    const label = await page.evaluate<string>('window.__clickedLabel');
+    const price = /^Ask ([\d,]+\.\d{2})/.exec(label)?.[1]?.replace(/,/g, '');
+    expect(price).toMatch(/^\d+\.\d{2}$/);
     expect(await page.getByRole('radio', { name: 'Limit', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe(price);
     await page.waitForTimeout(500);
