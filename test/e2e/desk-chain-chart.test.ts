@@ -108,8 +108,17 @@ describe('option chain', () => {
 
     // The ATM call's ask: a BUY of that contract at the ask, in the ticket, not sent.
     const ask = atm.locator('td.ask button').first();
-    const askText = ((await ask.textContent()) ?? '').replace(/,/g, '');
+    // The chain is live: a price is read as the click (or Enter) lands on it, in a capture listener
+    // before the desk's own handler, not a moment before (it moved in between once: 153.95 read,
+    // 152.70 clicked).
+    const priceAsPressed = (type: 'click' | 'keydown') =>
+      page.evaluate(`window.addEventListener('${type}', (e) => {
+        window.__pressedPrice = (e.target.closest('button')?.textContent ?? '').replace(/,/g, '').trim();
+      }, { capture: true, once: true })`);
+    await priceAsPressed('click');
     await ask.click();
+    const askText = await page.evaluate<string>('window.__pressedPrice');
+    expect(askText).toMatch(/^\d+\.\d{2}$/);
     const symbolPattern = new RegExp(`^NIFTY \\d{2} [A-Z]{3} ${strike} CE$`);
     await expect
       .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })
@@ -122,11 +131,10 @@ describe('option chain', () => {
     await ask.focus();
     await page.keyboard.press('ArrowRight'); // put bid
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^chain-cell-\d+-3$/);
-    const bidText = ((await page.evaluate(() => document.activeElement?.textContent)) ?? '').replace(
-      /,/g,
-      '',
-    );
+    await priceAsPressed('keydown');
     await page.keyboard.press('Enter');
+    const bidText = await page.evaluate<string>('window.__pressedPrice');
+    expect(bidText).toMatch(/^\d+\.\d{2}$/);
     await expect
       .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(`^NIFTY \\d{2} [A-Z]{3} ${strike} PE$`));
