@@ -276,7 +276,6 @@ async function setUp(desk: Desk, gateway: PaperProcess): Promise<void> {
   await page.keyboard.press('Enter');
   await page.keyboard.press('F1');
   // Straight to the gateway on Enter: the ticket's own switch for the new-order confirmation.
-  await page.getByText('Confirm before sending').click();
   await page.getByRole('checkbox', { name: 'New order' }).uncheck();
   await page
     .getByRole('form', { name: 'Order ticket' })

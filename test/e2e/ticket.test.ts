@@ -69,9 +69,52 @@ describe('the ticket by keyboard', () => {
     expect(orders[0]).toMatchObject({ action: 'BUY', quantity: 10, pricetype: 'LIMIT', product: 'CNC' });
   });
 
+  it('at 1280×720 the ticket fits its column whole: the question leaves the order in sight, and the answer pushes nothing off', async () => {
+    const { page } = desk;
+    const form = page.getByRole('form', { name: 'Order ticket' });
+    const box = async (name: string) => {
+      const b = await form.getByRole('group', { name, exact: true }).boundingBox();
+      if (!b) throw new Error(`${name} is not on screen`);
+      return b;
+    };
+    const scroll = () =>
+      form.evaluate((f) => ({ height: f.scrollHeight, room: f.clientHeight, top: f.scrollTop }));
+    // Whether Enter asks first is on show, with no disclosure to open.
+    const prefs = page.getByRole('group', { name: 'Confirm before sending' });
+    expect(await prefs.getByRole('checkbox', { name: 'New order' }).isVisible()).toBe(true);
+    expect(await prefs.getByRole('checkbox', { name: 'New order' }).isChecked()).toBe(true);
+
+    const qty = page.getByLabel('Qty', { exact: true });
+    await qty.fill('2');
+    await qty.press('Enter');
+    const question = page.getByRole('group', { name: 'Confirm the order' });
+    await question.waitFor();
+    // The question stands where the send button was: one order, one button to press.
+    expect(await form.locator('button.send').count()).toBe(0);
+    // The side, the order type and the product stay whole above it (it once covered them).
+    const ask = await question.boundingBox();
+    const formBox = await form.boundingBox();
+    for (const name of ['Side', 'Order type', 'Product']) {
+      const b = await box(name);
+      expect(b.y, name).toBeGreaterThanOrEqual(formBox!.y);
+      expect(b.y + b.height, name).toBeLessThanOrEqual(ask!.y);
+    }
+    await page.screenshot({ path: join(SHOTS, 'desk-ticket-confirm-fields-1280.png') });
+    await page.waitForTimeout(350);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
+    await form.locator('button.send').waitFor();
+    // The answer and the confirmation switches fit under the send button: no scroll, BUY/SELL whole.
+    const fit = await scroll();
+    expect(fit.height).toBeLessThanOrEqual(fit.room);
+    expect(fit.top).toBe(0);
+    const side = await box('Side');
+    expect(side.y).toBeGreaterThanOrEqual(formBox!.y);
+    expect(await prefs.isVisible()).toBe(true);
+  });
+
   it('with the new-order confirmation off, a double Enter still places exactly one order', async () => {
     const { page } = desk;
-    await page.getByText('Confirm before sending').click();
     await page.getByRole('checkbox', { name: 'New order' }).uncheck();
     await expect
       .poll(
