@@ -15,6 +15,9 @@
 // BENCH_DESK_ORDERS sets how many orders each side places (default 60). Each round also times one
 // journal intent commit on the same disk (written to the WAL before any order goes out) and its flush
 // to disk (an fsync on the thread pool, which runs while the order travels; the answer waits for it).
+// The page's bridge socket is watched too (a wrapper installed before the page's scripts): the ticket's
+// order leaving the page and its answer arriving split the desk's figure into the page's own time
+// (keystroke → socket, answer → DOM) and the rest (bridge transport, core, gateway).
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -44,6 +47,7 @@ declare const window: {
     keyedDone?: (ms: number) => void;
   };
   bridge: { invoke(channel: string, input?: unknown): Promise<{ ok: boolean; error?: { message: string } }> };
+  __socket: { sent: [number, string][]; received: [number, string][] };
 };
 declare const document: { querySelector(sel: string): { textContent: string | null } | null };
 declare const performance: { now(): number };
@@ -62,7 +66,31 @@ interface Ack {
   routeMs: number;
   /** … → the next animation frame after it (painted). */
   frameMs: number;
+  /** Keystroke → the order's frame handed to the bridge socket (undefined: not seen). */
+  sentMs?: number;
+  /** Keystroke → its answer's frame off the socket. */
+  answeredMs?: number;
 }
+
+/**
+ * Wraps the page's WebSocket before its scripts run: when each frame went out and came in (page
+ * clock), with its first characters, to find the order's frame and its answer.
+ */
+const SOCKET_WATCH = `(() => {
+  const Base = window.WebSocket;
+  window.__socket = { sent: [], received: [] };
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) =>
+        window.__socket.received.push([performance.now(), String(e.data).slice(0, 80)]));
+    }
+    send(data) {
+      window.__socket.sent.push([performance.now(), String(data).slice(0, 80)]);
+      return super.send(data);
+    }
+  };
+})();`;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -81,6 +109,8 @@ async function armAck(page: Page, previous: string): Promise<void> {
   // No named functions inside: tsx's keepNames would wrap them in a helper the page does not have.
   await page.evaluate((prev) => {
     const bench = window.__bench!;
+    window.__socket.sent.length = 0;
+    window.__socket.received.length = 0;
     bench.ack = new Promise<Ack>((resolve, reject) => {
       const form = document.querySelector('form[aria-label="Order ticket"]');
       if (!form) return reject(new Error('no ticket on the page'));
@@ -90,12 +120,19 @@ async function armAck(page: Page, previous: string): Promise<void> {
         const dom = performance.now();
         obs.disconnect();
         clearTimeout(timer);
+        // The order's frame (the first orders.place out) and the first successful answer after it.
+        const out = window.__socket.sent.find((f) => f[1].includes('"orders.place"'));
+        const back = out
+          ? window.__socket.received.find((f) => f[0] >= out[0] && f[1].startsWith('{"type":"reply"'))
+          : undefined;
         requestAnimationFrame(() =>
           resolve({
             id: m[1]!,
             domMs: dom - bench.t0,
             routeMs: bench.routeMs,
             frameMs: performance.now() - bench.t0,
+            ...(out ? { sentMs: out[0] - bench.t0 } : {}),
+            ...(back ? { answeredMs: back[0] - bench.t0 } : {}),
           }),
         );
       });
@@ -352,6 +389,8 @@ async function measure(desk: Desk, gateway: PaperProcess): Promise<void> {
   let floorJournal: Journal | undefined;
   try {
     floorJournal = createJournal({ dbPath: join(floorDir, 'journal.db') });
+    await desk.page.context().addInitScript(SOCKET_WATCH);
+    await desk.page.reload();
     await setUp(desk, gateway);
     // Warm-up: the first orders pay for JIT, connections and the journal's first pages.
     let last = '';
@@ -369,6 +408,9 @@ async function measure(desk: Desk, gateway: PaperProcess): Promise<void> {
     const dom: number[] = [];
     const route: number[] = [];
     const frame: number[] = [];
+    const toSocket: number[] = [];
+    const acrossSocket: number[] = [];
+    const toDom: number[] = [];
     const bare: number[] = [];
     const bareFetch: number[] = [];
     const viaBridge: number[] = [];
@@ -382,6 +424,11 @@ async function measure(desk: Desk, gateway: PaperProcess): Promise<void> {
       dom.push(ack.domMs);
       route.push(ack.routeMs);
       frame.push(ack.frameMs);
+      if (ack.sentMs !== undefined && ack.answeredMs !== undefined) {
+        toSocket.push(ack.sentMs);
+        acrossSocket.push(ack.answeredMs - ack.sentMs);
+        toDom.push(ack.domMs - ack.answeredMs);
+      }
       await sleep(PACE_MS);
       bareFetch.push(await bareFetchOrder(gateway.url, 1));
       await sleep(PACE_MS);
@@ -433,6 +480,20 @@ async function measure(desk: Desk, gateway: PaperProcess): Promise<void> {
     console.log(
       `journal intent commit (same disk, before every order) median ${fmt(j.median)} p99 ${fmt(j.p99)}; ` +
         `its fsync (during the call) median ${fmt(fl.median)} p99 ${fmt(fl.p99)}`,
+    );
+    if (toSocket.length < ORDERS)
+      throw new Error(`the bridge socket showed ${toSocket.length} of ${ORDERS} orders`);
+    const ks = stats(toSocket);
+    const ac = stats(acrossSocket);
+    const ad = stats(toDom);
+    console.log(
+      `the page's own time: keystroke → the order on the bridge socket median ${fmt(ks.median)} p99 ${fmt(ks.p99)}, ` +
+        `its answer off the socket → DOM median ${fmt(ad.median)} p99 ${fmt(ad.p99)}; ` +
+        `socket out → answer in (bridge transport, core, gateway) median ${fmt(ac.median)} p99 ${fmt(ac.p99)}`,
+    );
+    console.log(
+      `before any order work: the keystroke's routing (${fmt(r.median)}) + a bridge round trip with no gateway call (${fmt(t.median)}) = ` +
+        `${fmt(r.median + t.median)} at the median, of the target's 3 ms`,
     );
     console.log(
       `the same call fired by a keydown listener (no ticket) median ${fmt(k.median)} p99 ${fmt(k.p99)}: ` +
