@@ -296,9 +296,9 @@ export function createCore(ports: CorePorts): Core {
    * Today's entries an earlier run sent but stopped before recording the answer of: from now on
    * unknown outcomes (journalled), announced once by announceInterrupted.
    */
-  function adoptFromJournal(profileId: string, before?: number): Interrupted[] {
+  function adoptFromJournal(profileId: string, before: number | undefined, now: number): Interrupted[] {
     try {
-      return adoptInterrupted(journal, profileId, clock.now(), logger, undefined, before);
+      return adoptInterrupted(journal, profileId, now, logger, undefined, before);
     } catch (err) {
       logger.error('interrupted order actions not read back from the journal', {
         profileId,
@@ -312,13 +312,16 @@ export function createCore(ports: CorePorts): Core {
    * Pending entries of an earlier run still too young to adopt at the start (a core restarted within
    * seconds of a crash) are adopted by the running core once they are old enough, not left pending
    * until its next start. Only entries from before this core started: none of them is its own call.
+   * `now` is the time the adoption just made was judged at: the entries it found too young are then
+   * exactly the ones waited for here (read later, an entry coming of age in between was in neither,
+   * and stayed pending: a timer firing a millisecond early did that in the stress restarts suite).
    */
-  function adoptWhenOfAge(profileId: string): void {
+  function adoptWhenOfAge(profileId: string, now: number): void {
     cancelAdoption?.();
     cancelAdoption = undefined;
     let due: number | undefined;
     try {
-      due = nextAdoptionAt(journal, profileId, clock.now(), startedAt);
+      due = nextAdoptionAt(journal, profileId, now, startedAt);
     } catch (err) {
       logger.error('interrupted order actions not read back from the journal', {
         profileId,
@@ -330,21 +333,25 @@ export function createCore(ports: CorePorts): Core {
       profileId,
       inMs: due - clock.now(),
     });
-    cancelAdoption = clock.setTimer(() => {
-      cancelAdoption = undefined;
-      const s = session;
-      if (!started || s?.profile.id !== profileId) {
-        logger.warn('interrupted order actions left for the next start', { profileId });
-        return;
-      }
-      const adopted = adoptFromJournal(profileId, startedAt);
-      const ids = new Set(adopted.map((a) => a.entry.id));
-      s.watcher.adoptPending(
-        restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
-      );
-      announceInterrupted(profileId, adopted);
-      adoptWhenOfAge(profileId);
-    }, due - clock.now());
+    cancelAdoption = clock.setTimer(
+      () => {
+        cancelAdoption = undefined;
+        const s = session;
+        if (!started || s?.profile.id !== profileId) {
+          logger.warn('interrupted order actions left for the next start', { profileId });
+          return;
+        }
+        const at = clock.now();
+        const adopted = adoptFromJournal(profileId, startedAt, at);
+        const ids = new Set(adopted.map((a) => a.entry.id));
+        s.watcher.adoptPending(
+          restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
+        );
+        announceInterrupted(profileId, adopted);
+        adoptWhenOfAge(profileId, at);
+      },
+      Math.max(0, due - clock.now()),
+    );
   }
 
   /** One alert per interrupted entry: "checking the order book", or "check it" when nothing can. */
@@ -449,7 +456,8 @@ export function createCore(ports: CorePorts): Core {
     const polling = client.withPriority('background');
     const carried = parked.get(profile.id);
     parked.delete(profile.id);
-    const adopted = adoptFromJournal(profile.id);
+    const openedAt = clock.now();
+    const adopted = adoptFromJournal(profile.id, undefined, openedAt);
     const pending = [...(carried ?? []), ...restoreFromJournal(profile.id, carried ?? [])];
     const watcher = createWatcher({
       profileId: profile.id,
@@ -471,7 +479,7 @@ export function createCore(ports: CorePorts): Core {
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });
     announceInterrupted(profile.id, adopted);
-    adoptWhenOfAge(profile.id);
+    adoptWhenOfAge(profile.id, openedAt);
     updateTray();
   }
 

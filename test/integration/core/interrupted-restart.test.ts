@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
+import { ManualClock, type Clock } from '../../../src-main/gateway/index.js';
 import { startCore, usePaper, type Harness } from './core-harness.js';
 
 const paper = usePaper();
@@ -61,6 +62,34 @@ async function entry(h: Harness, id: string) {
   const r = await h.core.router.invoke('journal.query', { operation: 'placeorder' });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value.find((e) => e.id === id);
+}
+
+/**
+ * Time as a real event loop keeps it: a timer may fire before its time by the wall clock (Node reckons
+ * it from the loop's cached time, which lags Date.now by the work done so far in that turn), none fires
+ * in under 1 ms, and while a timer's callback runs the wall clock moves on (here 1 ms per read).
+ */
+function looseClock(start: number): Clock & { advance(ms: number): Promise<void> } {
+  const inner = new ManualClock(start);
+  let running = false;
+  let moved = 0;
+  return {
+    now: () => inner.now() + (running ? moved++ : 0),
+    setTimer: (fn, ms) =>
+      inner.setTimer(
+        () => {
+          running = true;
+          moved = 0;
+          try {
+            fn();
+          } finally {
+            running = false;
+          }
+        },
+        Math.max(1, ms - 1),
+      ),
+    advance: (ms) => inner.advance(ms),
+  };
 }
 
 const alertsAbout = (h: Harness, id: string) => h.of('alerts.raised').filter((a) => a.id.endsWith(`:${id}`));
@@ -176,6 +205,27 @@ describe('an order action interrupted before its answer was journalled', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     expect(paper.proxy.forwardedTo(PLACE)).toBe(sent);
+  });
+
+  it('adopts it though its timer fires a millisecond early and the clock moves on while it runs', async () => {
+    // As in the stress restarts suite, where this once left the in-flight order pending for good:
+    // the early timer found it 1 ms too young, and the next wait was reckoned 1 ms later still.
+    const { dataDir, keychain, id, key } = await crashedRun(5_000);
+    const orderid = await placeDirectly(key);
+    const clock = looseClock(T0);
+    const second = await startCore(paper, { dataDir, keychain, ports: { clock } });
+    try {
+      await second.core.pollNow();
+      expect((await entry(second, id))?.outcome).toBe('pending');
+      await clock.advance(16_000);
+      await second.core.pollNow();
+      expect(await entry(second, id)).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
+      expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: true, orderid }]);
+      expect(alertsAbout(second, id)).toHaveLength(1);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('leaves an intent of the last few seconds alone: another process may still be waiting on it', async () => {
