@@ -111,6 +111,13 @@ describe('the ticket by keyboard', () => {
     const side = await box('Side');
     expect(side.y).toBeGreaterThanOrEqual(formBox!.y);
     expect(await prefs.isVisible()).toBe(true);
+    // A MARKET order's estimate (at the LTP) stays on one line, so the ticket still fits.
+    await form.getByRole('radio', { name: 'Market', exact: true }).check();
+    const estimate = form.getByRole('group', { name: 'Order value and margin estimate' });
+    await expect.poll(() => estimate.textContent()).toMatch(/at LTP/);
+    const market = await scroll();
+    expect(market.height).toBeLessThanOrEqual(market.room);
+    await form.getByRole('radio', { name: 'Limit', exact: true }).check();
   });
 
   it('with the new-order confirmation off, a double Enter still places exactly one order', async () => {
