@@ -88,9 +88,13 @@ describe('option chain', () => {
     await expect(atm.getAttribute('aria-current')).resolves.toBe('true');
     await expect(atm.locator('th').textContent()).resolves.toMatch(/ATM/);
     await expect(rows.nth(10).getAttribute('class')).resolves.toMatch(/atm/);
-    const spotText = await page.locator('.spot strong').textContent();
-    const spot = Number((spotText ?? '').replace(/,/g, ''));
-    const strike = Number(((await atm.locator('th').textContent()) ?? '').replace(/ATM/, '').trim());
+    // Spot and ATM strike read in one go: the spot moves, and the ATM mark with it.
+    const [spotText, atmText] = await page.evaluate<[string, string]>(`[
+      document.querySelector('.spot strong')?.textContent ?? '',
+      document.querySelector('tbody tr.atm th')?.textContent ?? '',
+    ]`);
+    const spot = Number(spotText.replace(/,/g, ''));
+    const strike = Number(atmText.replace(/ATM/, '').trim());
     const step = Math.abs(Number(((await rows.nth(11).locator('th').textContent()) ?? '').trim()) - strike);
     expect(spot).toBeGreaterThan(0);
     // The ATM strike is the listed one nearest the spot.
@@ -106,8 +110,12 @@ describe('option chain', () => {
     await page.screenshot({ path: join(SHOTS, 'desk-chain-1280.png') });
     expect(await axeProblems('.chain')).toEqual([]);
 
-    // The ATM call's ask: a BUY of that contract at the ask, in the ticket, not sent.
-    const ask = atm.locator('td.ask button').first();
+    // The ATM call's ask: a BUY of that contract at the ask, in the ticket, not sent. The row is held
+    // by its strike: the spot moves, and the ATM mark can move to the next strike meanwhile (it did
+    // once: 25750 read, 25800 clicked).
+    const strikeRow = rows.filter({ has: page.locator('th').getByText(String(strike)) });
+    await expect(strikeRow.count()).resolves.toBe(1);
+    const ask = strikeRow.locator('td.ask button').first();
     // The chain is live: a price is read as the click (or Enter) lands on it, in a capture listener
     // before the desk's own handler, not a moment before (it moved in between once: 153.95 read,
     // 152.70 clicked).
