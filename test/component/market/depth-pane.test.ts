@@ -83,6 +83,23 @@ describe('depth pane', () => {
     expect(screen.getByLabelText('Last price')).toHaveTextContent('905.30');
   });
 
+  it("shows open interest for a derivative (a dash when nil), not for a cash share's always-nil OI", async () => {
+    const { bridge, ticket } = await mountDepth();
+    bridge.emit('market.depth', depth());
+    await settle();
+    expect(screen.queryByText('OI')).toBeNull();
+    expect(screen.getByText('LTQ').nextElementSibling).toHaveTextContent('10');
+    await ticket.open('BUY', { symbol: NIFTY_FUT.symbol, exchange: 'NFO' });
+    await settle();
+    const fut = { symbol: NIFTY_FUT.symbol, exchange: 'NFO' };
+    bridge.emit('market.depth', depth({ ...fut, oi: 0 }));
+    await settle();
+    expect(screen.getByText('OI').nextElementSibling).toHaveTextContent('—');
+    bridge.emit('market.depth', depth({ ...fut, oi: 12_345_600 }));
+    await settle();
+    expect(screen.getByText('OI').nextElementSibling).toHaveTextContent('1,23,45,600');
+  });
+
   it('a click on a price fills the ticket price as LIMIT and sends nothing', async () => {
     const { bridge, ticket } = await mountDepth();
     ticket.priceType = 'MARKET';
