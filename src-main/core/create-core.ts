@@ -329,29 +329,24 @@ export function createCore(ports: CorePorts): Core {
       });
     }
     if (due === undefined) return;
-    logger.info('an interrupted order action is adopted once old enough', {
-      profileId,
-      inMs: due - clock.now(),
-    });
-    cancelAdoption = clock.setTimer(
-      () => {
-        cancelAdoption = undefined;
-        const s = session;
-        if (!started || s?.profile.id !== profileId) {
-          logger.warn('interrupted order actions left for the next start', { profileId });
-          return;
-        }
-        const at = clock.now();
-        const adopted = adoptFromJournal(profileId, startedAt, at);
-        const ids = new Set(adopted.map((a) => a.entry.id));
-        s.watcher.adoptPending(
-          restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
-        );
-        announceInterrupted(profileId, adopted);
-        adoptWhenOfAge(profileId, at);
-      },
-      Math.max(0, due - clock.now()),
-    );
+    const wait = Math.max(0, due - clock.now());
+    logger.info('an interrupted order action is adopted once old enough', { profileId, inMs: wait });
+    cancelAdoption = clock.setTimer(() => {
+      cancelAdoption = undefined;
+      const s = session;
+      if (!started || s?.profile.id !== profileId) {
+        logger.warn('interrupted order actions left for the next start', { profileId });
+        return;
+      }
+      const at = clock.now();
+      const adopted = adoptFromJournal(profileId, startedAt, at);
+      const ids = new Set(adopted.map((a) => a.entry.id));
+      s.watcher.adoptPending(
+        restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
+      );
+      announceInterrupted(profileId, adopted);
+      adoptWhenOfAge(profileId, at);
+    }, wait);
   }
 
   /** One alert per interrupted entry: "checking the order book", or "check it" when nothing can. */

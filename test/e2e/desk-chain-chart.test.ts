@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, TickerResponse } from '../../src-main/contract/index.js';
-import { SHOTS, WIDE, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+import { SHOTS, WIDE, invoke, ltpOf, openDesk, priceAway, readAsPressed, type Desk } from './desk-harness.js';
 
 // The page's globals, as seen by functions page.evaluate runs there (this file has no DOM types).
 interface PageCanvas {
@@ -116,16 +116,9 @@ describe('option chain', () => {
     const strikeRow = rows.filter({ has: page.locator('th').getByText(String(strike)) });
     await expect(strikeRow.count()).resolves.toBe(1);
     const ask = strikeRow.locator('td.ask button').first();
-    // The chain is live: a price is read as the click (or Enter) lands on it, in a capture listener
-    // before the desk's own handler, not a moment before (it moved in between once: 153.95 read,
-    // 152.70 clicked).
-    const priceAsPressed = (type: 'click' | 'keydown') =>
-      page.evaluate(`window.addEventListener('${type}', (e) => {
-        window.__pressedPrice = (e.target.closest('button')?.textContent ?? '').replace(/,/g, '').trim();
-      }, { capture: true, once: true })`);
-    await priceAsPressed('click');
-    await ask.click();
-    const askText = await page.evaluate<string>('window.__pressedPrice');
+    // The chain is live: a price is read as the click (or Enter) lands on it, not a moment before (it
+    // moved in between once: 153.95 read, 152.70 clicked).
+    const askText = await readAsPressed(page, 'click', 'text', () => ask.click());
     expect(askText).toMatch(/^\d+\.\d{2}$/);
     const symbolPattern = new RegExp(`^NIFTY \\d{2} [A-Z]{3} ${strike} CE$`);
     await expect
@@ -139,9 +132,7 @@ describe('option chain', () => {
     await ask.focus();
     await page.keyboard.press('ArrowRight'); // put bid
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^chain-cell-\d+-3$/);
-    await priceAsPressed('keydown');
-    await page.keyboard.press('Enter');
-    const bidText = await page.evaluate<string>('window.__pressedPrice');
+    const bidText = await readAsPressed(page, 'keydown', 'text', () => page.keyboard.press('Enter'));
     expect(bidText).toMatch(/^\d+\.\d{2}$/);
     await expect
       .poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 })

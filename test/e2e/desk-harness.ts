@@ -195,6 +195,29 @@ export async function invoke<T = unknown>(page: Page, channel: string, input?: u
   return result.value as T;
 }
 
+/**
+ * What the pressed button said as the press landed: its text (commas out) or its aria-label, read by a
+ * one-shot capture listener that runs before the desk's own handlers. Live prices (depth, chain) move
+ * between a read made a moment before and the press itself.
+ */
+export async function readAsPressed(
+  page: Page,
+  type: 'click' | 'keydown',
+  what: 'text' | 'label',
+  press: () => Promise<void>,
+): Promise<string> {
+  const read =
+    what === 'label'
+      ? "b?.getAttribute('aria-label') ?? ''"
+      : "(b?.textContent ?? '').replace(/,/g, '').trim()";
+  await page.evaluate(`window.addEventListener('${type}', (e) => {
+    const b = e.target.closest('button');
+    window.__pressedRead = ${read};
+  }, { capture: true, once: true })`);
+  await press();
+  return page.evaluate<string>('window.__pressedRead');
+}
+
 /** The last price of an NSE symbol, on its 0.05 tick. */
 export async function ltpOf(page: Page, symbol: string): Promise<number> {
   const q = await invoke<{ data: { ltp: number } }>(page, 'market.quotes', { symbol, exchange: 'NSE' });

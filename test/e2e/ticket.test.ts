@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
 import { join } from 'node:path';
-import { invoke, openDesk, SHOTS, type Desk } from './desk-harness.js';
+import { invoke, openDesk, readAsPressed, SHOTS, type Desk } from './desk-harness.js';
 
 // The page's global, as seen by functions evaluate runs in the page (this file has no DOM types).
 declare const document: { activeElement: unknown };
@@ -153,13 +153,8 @@ describe('the ticket by keyboard', () => {
     await ask.waitFor({ timeout: 15_000 });
     await page.getByRole('radio', { name: 'Market', exact: true }).check();
     const before = (await sbinOrders()).length;
-    // The book moves while the test runs: the clicked level's label is read as the click lands (a
-    // capture listener, before the desk's own handler), not a moment before it.
-    await page.evaluate(`window.addEventListener('click', (e) => {
-      window.__clickedLabel = e.target.closest('button')?.getAttribute('aria-label') ?? '';
-    }, { capture: true, once: true })`);
-    await ask.click();
-    const label = await page.evaluate<string>('window.__clickedLabel');
+    // The book moves while the test runs: the clicked level's label is read as the click lands.
+    const label = await readAsPressed(page, 'click', 'label', () => ask.click());
     const price = /^Ask ([\d,]+\.\d{2})/.exec(label)?.[1]?.replace(/,/g, '');
     expect(price).toMatch(/^\d+\.\d{2}$/);
     expect(await page.getByRole('radio', { name: 'Limit', exact: true }).isChecked()).toBe(true);
