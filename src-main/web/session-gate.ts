@@ -23,15 +23,19 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(h(a), h(b));
 }
 
-/** The value of cookie `name` in a `Cookie` header, or undefined. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+/**
+ * Every value of cookie `name` in a `Cookie` header, in order. Browsers share 127.0.0.1 cookies across
+ * ports, so a page on another loopback port can plant one of the same name: there may be several.
+ */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
+  if (!header) return values;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
 export function createSessionGate(
@@ -51,8 +55,13 @@ export function createSessionGate(
       return `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`;
     },
     admits(cookieHeader) {
-      const value = cookieValue(cookieHeader, cookieName);
-      return session !== undefined && value !== undefined && sameSecret(value, session);
+      if (session === undefined) return false;
+      // Any one valid value admits (a planted one ahead of it must not lock the desk out); every
+      // value is compared, in equal time, whatever came before.
+      let admitted = false;
+      for (const value of cookieValues(cookieHeader, cookieName))
+        admitted = sameSecret(value, session) || admitted;
+      return admitted;
     },
   };
 }

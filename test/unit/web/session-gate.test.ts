@@ -1,6 +1,6 @@
 // The one-time token and the session cookie it buys.
 import { describe, expect, it } from 'vitest';
-import { cookieValue, createSessionGate } from '../../../src-main/web/session-gate.js';
+import { cookieValues, createSessionGate } from '../../../src-main/web/session-gate.js';
 
 function sessionOf(setCookie: string): string {
   return setCookie.split(';')[0]!;
@@ -41,6 +41,17 @@ describe('session gate', () => {
     expect(gate.admits(`theme=dark; orderdesk_session_7740=${value}; other=1`)).toBe(true);
   });
 
+  it('a cookie of the same name planted ahead of the real one does not lock the session out', () => {
+    // Browsers share 127.0.0.1 cookies across ports: a page on another loopback port can set one
+    // named for this port, and a browser may send it before the real one.
+    const gate = createSessionGate(7740);
+    const real = sessionOf(gate.exchange(gate.token)!);
+    expect(gate.admits(`orderdesk_session_7740=planted; ${real}`)).toBe(true);
+    expect(gate.admits(`orderdesk_session_7740=; theme=dark; ${real}; orderdesk_session_7740=x`)).toBe(true);
+    // Only bogus ones: still refused.
+    expect(gate.admits('orderdesk_session_7740=planted; orderdesk_session_7740=other')).toBe(false);
+  });
+
   it('tokens and sessions are random per gate', () => {
     const a = createSessionGate(1);
     const b = createSessionGate(1);
@@ -49,12 +60,13 @@ describe('session gate', () => {
   });
 });
 
-describe('cookieValue', () => {
-  it('finds a cookie among others, trimmed; undefined when absent', () => {
-    expect(cookieValue('a=1; b = 2 ;c=3', 'b')).toBe('2');
-    expect(cookieValue('a=1', 'b')).toBeUndefined();
-    expect(cookieValue(undefined, 'b')).toBeUndefined();
-    expect(cookieValue('ab=1', 'b')).toBeUndefined();
-    expect(cookieValue('b=x=y', 'b')).toBe('x=y');
+describe('cookieValues', () => {
+  it('finds every value of a cookie among others, trimmed and in order; none when absent', () => {
+    expect(cookieValues('a=1; b = 2 ;c=3', 'b')).toEqual(['2']);
+    expect(cookieValues('b=1; a=0; b=2', 'b')).toEqual(['1', '2']);
+    expect(cookieValues('a=1', 'b')).toEqual([]);
+    expect(cookieValues(undefined, 'b')).toEqual([]);
+    expect(cookieValues('ab=1', 'b')).toEqual([]);
+    expect(cookieValues('b=x=y', 'b')).toEqual(['x=y']);
   });
 });
