@@ -15,6 +15,7 @@ import {
   type HostAddress,
   type Refusal,
 } from './request-guard.js';
+import { createRefusalLog, type UpgradeRefusal } from './refusal-log.js';
 import { createSessionGate, type SessionGate } from './session-gate.js';
 import type { WsBridge } from './ws-bridge.js';
 
@@ -145,10 +146,15 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
+  // Refusals are logged at a bounded rate: a local process trying the socket over and over is seen,
+  // without filling the log.
+  const refusals = createRefusalLog({ logger: o.logger });
+
   function refuseUpgrade(
     socket: Duplex,
-    r: { status: Refusal['status'] | 400 | 404; message: string },
+    r: { reason: UpgradeRefusal; status: Refusal['status'] | 400 | 404; message: string },
   ): void {
+    refusals.refused(r.reason);
     const reason = {
       400: 'Bad Request',
       401: 'Unauthorized',
@@ -173,15 +179,15 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const { address, gate } = live;
-    if (!address || !gate) return refuseUpgrade(socket, { status: 403, message: 'Starting.' });
+    if (!address || !gate)
+      return refuseUpgrade(socket, { reason: 'starting', status: 403, message: 'Starting.' });
     const target = readTarget(req.url);
-    if (!target) return refuseUpgrade(socket, { status: 400, message: 'Bad request target.' });
-    if (target.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, { status: 404, message: 'Not found.' });
+    if (!target)
+      return refuseUpgrade(socket, { reason: 'bad_target', status: 400, message: 'Bad request target.' });
+    if (target.pathname !== BRIDGE_PATH)
+      return refuseUpgrade(socket, { reason: 'wrong_path', status: 404, message: 'Not found.' });
     const refused = checkUpgrade(req.headers, address, gate.admits);
-    if (refused) {
-      o.logger.warn('bridge connection refused', { reason: refused.reason });
-      return refuseUpgrade(socket, refused);
-    }
+    if (refused) return refuseUpgrade(socket, refused);
     o.bridge.server.handleUpgrade(req, socket, head, (ws) => o.bridge.server.emit('connection', ws, req));
   });
   server.on('clientError', (_err, socket) => {
@@ -203,6 +209,7 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     stop() {
       stopped ??= (async () => {
         await o.bridge.close();
+        refusals.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       })();

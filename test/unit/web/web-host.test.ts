@@ -217,6 +217,15 @@ describe('web host: the bridge socket', () => {
     expect(logger.entries.filter((e) => e.message === 'bridge connection refused').length).toBeGreaterThan(0);
   });
 
+  it("a cookie of the session's name planted ahead of the real one does not keep the page out", async () => {
+    const c = connect({ Cookie: `orderdesk_session_${host.port}=planted; ${cookie}`, Origin: host.origin });
+    await c.opened;
+    c.ws.close();
+    expect(
+      (await get(host.port, '/', { Cookie: `orderdesk_session_${host.port}=x; ${cookie}` })).status,
+    ).toBe(200);
+  });
+
   it('a call reaches the router with its input and the result comes back with its id', async () => {
     const c = connect();
     await c.opened;
@@ -397,6 +406,52 @@ describe('web host: request targets it cannot read', () => {
       expect((await get(host.port, path, { Cookie: cookie })).status, path).toBe(400);
     for (const path of ['//', '/\\']) expect(await rawUpgrade(path), path).toBe(400);
     expect((await get(host.port, '/', { Cookie: cookie })).status).toBe(200);
+  });
+});
+
+describe('web host: refused upgrades in the log', () => {
+  it('200 refused upgrades: one line per reason, the others counted (here when the host stops)', async () => {
+    const own = createMemoryLogger();
+    const ownBridge = createWsBridge({ logger: own });
+    const other = await startWebHost({ bridge: ownBridge, rendererDir, port: 0, logger: own });
+    const refused = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${other.port}${path}`, {
+          headers: { Origin: other.origin },
+        });
+        ws.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on('open', () => reject(new Error('opened')));
+        ws.on('error', reject);
+      });
+    for (let batch = 0; batch < 10; batch++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => refused(i < 15 ? '/bridge' : '/elsewhere')),
+      );
+      expect(new Set(statuses)).toEqual(new Set([401, 404]));
+    }
+    const lines = () => own.entries.filter((e) => e.message.startsWith('bridge connection'));
+    expect(lines().map((e) => [e.message, e.fields])).toEqual(
+      expect.arrayContaining([
+        ['bridge connection refused', { reason: 'no_session' }],
+        ['bridge connection refused', { reason: 'wrong_path' }],
+      ]),
+    );
+    expect(lines()).toHaveLength(2);
+    await other.stop();
+    expect(
+      lines()
+        .slice(2)
+        .map((e) => e.fields),
+    ).toEqual(
+      expect.arrayContaining([
+        { reason: 'no_session', count: 149, seconds: 10 },
+        { reason: 'wrong_path', count: 49, seconds: 10 },
+      ]),
+    );
+    expect(lines()).toHaveLength(4);
   });
 });
 
