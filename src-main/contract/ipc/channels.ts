@@ -64,6 +64,7 @@ import {
 } from '../../contract/gateway/index.js';
 import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
+import { MarginEstimate, MarginIpcInput } from './margin.js';
 import { SessionSnapshot } from './session.js';
 import {
   FundsView,
@@ -187,6 +188,8 @@ export const CHANNELS = {
   'orders.status': channel(OrderStatusIpcInput, OrderSnapshot),
   /** The account's net position in one instrument (`openposition`). */
   'orders.openPosition': channel(PositionQueryInput, OpenPositionResponse),
+  /** The margin the gateway works out for these orders, with its source; `not_offered` where it has none. */
+  'orders.margin': channel(MarginIpcInput, MarginEstimate),
 
   /** Read now from the gateway; the `books.*` events carry the same views as the watcher reads them. */
   'books.orders': channel(NoInput, OrdersView),

@@ -7,5 +7,6 @@ export * from './shell.js';
 export * from './names.js';
 export * from './channels.js';
 export * from './market.js';
+export * from './margin.js';
 export * from './bridge.js';
 export * from './bridge-frames.js';

@@ -22,6 +22,7 @@ export const CHANNEL_NAME_LIST = [
   'orders.previewSplit',
   'orders.status',
   'orders.openPosition',
+  'orders.margin',
   'books.orders',
   'books.trades',
   'books.positions',

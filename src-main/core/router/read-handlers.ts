@@ -1,4 +1,4 @@
-// The read channels: books, market data and order status, straight to the active profile's gateway
+// The read channels: books, market data, order status and the margin orders need, straight to the active profile's gateway
 // client. Books answer the same view models as the watcher's `books.*` events; positions are marked
 // at the last prices the watcher holds, so reading them costs no quote request.
 import type { IpcResult, SymbolInfo, SymbolRecord } from '../../contract/index.js';
@@ -11,6 +11,7 @@ import {
   toSnapshot,
   toTradesView,
 } from '../watcher/index.js';
+import { toMarginEstimate } from './margin-view.js';
 import { fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
@@ -24,6 +25,7 @@ export type ReadChannels =
   | 'books.positionsOpen'
   | 'orders.status'
   | 'orders.openPosition'
+  | 'orders.margin'
   | 'market.depth'
   | 'market.search'
   | 'market.expiry'
@@ -77,6 +79,10 @@ export function readHandlers(d: { session(): Session }): Pick<Handlers, ReadChan
     'orders.status': async (input) =>
       viewOf(await client().orderstatus(withStrategy(input)), (r) => toSnapshot(r.data)),
     'orders.openPosition': async (input) => fromGateway(await client().openposition(withStrategy(input))),
+    async 'orders.margin'(input) {
+      const s = d.session();
+      return viewOf(await s.client.margin(input), (r) => toMarginEstimate(r.data, s.profile.kind));
+    },
 
     'market.depth': async (input) => fromGateway(await client().depth(input)),
     'market.search': async (input) => fromGateway(await client().search(input)),
