@@ -62,6 +62,7 @@ import {
   oneOf,
   text,
 } from '../../contract/gateway/index.js';
+import { CloseAllInput, CloseAllResult } from './close-all.js';
 import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
 import { MarginEstimate, MarginIpcInput } from './margin.js';
@@ -182,6 +183,11 @@ export const CHANNELS = {
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),
   'orders.basket': channel(BasketOrderIpcInput, BasketOrderResponse),
   'orders.closePosition': channel(StrategyInput, ClosePositionResponse),
+  /**
+   * Close all for the strategy, in the core: the order book read fresh and every working order
+   * cancelled one by one, the positions closed, then both books read back (progress events as it goes).
+   */
+  'orders.closeAll': channel(CloseAllInput, CloseAllResult),
   'orders.previewSmart': channel(SmartOrderIpcInput, SmartPreview),
   'orders.previewSplit': channel(SplitOrderIpcInput, SplitPreview),
   /** The order book's row for one order, as `books.orders` shows it. */

@@ -6,6 +6,7 @@ import { FundsView, OrderSnapshot, OrdersView, PositionView, PositionsView, Trad
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
 import { SessionMode } from './session-mode.js';
 import { ShellCommandEvent } from './shell.js';
+import { CloseAllProgressEvent } from './close-all.js';
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
   z.object({ profileId: ProfileId, time: z.number(), order: OrderSnapshot, ...extra });
@@ -150,6 +151,8 @@ export const EVENTS = {
   'orders.modified': sequenced(OrderModifiedEvent),
   'orders.unknown': sequenced(OrderUnknownEvent),
   'orders.reconciled': sequenced(OrderReconciledEvent),
+  /** A close all's steps so far (`orders.closeAll`), sent whole at each change; the last has the verdict. */
+  'orders.closeAllProgress': sequenced(CloseAllProgressEvent),
   'positions.changed': sequenced(PositionChangedEvent),
   'books.orders': sequenced(bookEvent(OrdersView)),
   'books.trades': sequenced(bookEvent(TradesView)),

@@ -11,6 +11,7 @@ import { toCheck, type PlacedOrder, type UnknownIntent } from '../watcher/index.
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import { riskLeg, type GateRefusal, type RiskGate } from './risk-gate.js';
+import { closeAllHandlers } from './close-all-handlers.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
 
@@ -35,6 +36,7 @@ export type OrderChannels =
   | 'orders.split'
   | 'orders.basket'
   | 'orders.closePosition'
+  | 'orders.closeAll'
   | 'orders.previewSmart'
   | 'orders.previewSplit'
   | 'risk.daily';
@@ -143,7 +145,7 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     return failResult('unknown_outcome', r.error.message, { journalId });
   }
 
-  return {
+  const handlers: Pick<Handlers, Exclude<OrderChannels, 'orders.cancelAll' | 'orders.closeAll'>> = {
     async 'orders.place'(input) {
       const s = d.session();
       const { confirmDuplicate, strategy, ...leg } = input;
@@ -190,17 +192,6 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       return sendJournaled(s, 'cancelorder', request, () => s.client.cancelorder(request), {
         operation: 'cancelorder',
         orderid: input.orderid,
-      });
-    },
-
-    async 'orders.cancelAll'(input) {
-      const s = d.session();
-      const request = { strategy: input?.strategy ?? s.profile.strategy };
-      // Every order open before the call, whatever its strategy: the gateway's cancel-all is account-wide.
-      return sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request), {
-        operation: 'cancelallorder',
-        strategy: request.strategy,
-        orderids: s.watcher.openOrderIds(),
       });
     },
 
@@ -320,5 +311,23 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const s = d.session();
       return okResult(d.daily.state(s.profile.id, d.limits(), dailyBooks(s)));
     },
+  };
+
+  return {
+    ...handlers,
+    // Cancel all and close all read the gateway's book now and cancel one order at a time.
+    ...closeAllHandlers({
+      session: d.session,
+      clock: d.clock,
+      emit: d.emit,
+      cancel: handlers['orders.cancel'],
+      closePosition: handlers['orders.closePosition'],
+      cancelAllOrder: (s, request, orderids) =>
+        sendJournaled(s, 'cancelallorder', request, () => s.client.cancelallorder(request), {
+          operation: 'cancelallorder',
+          strategy: request.strategy,
+          orderids,
+        }),
+    }),
   };
 }

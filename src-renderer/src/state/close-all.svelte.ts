@@ -1,11 +1,14 @@
-// Close all for the strategy, step by step and reported as it goes: (1) cancel the strategy's
-// working orders (one left working could reopen what is closed), (2) close its positions
-// (`orders.closePosition`), (3) verify flat: each instrument's strategy exposure read back
-// (`books.positionsOpen`), or, where the gateway has no such read, the account's position book.
-// Before asking, it compares the strategy's exposure with the account's net position per
-// instrument: when they differ, closing one can leave (or open) the other, and the dialog says so.
+// Close all for the strategy: the desk asks first, the core does it. Before asking, it compares the
+// strategy's exposure with the account's net position per instrument: when they differ, closing one
+// can leave (or open) the other, and the dialog says so. Once confirmed, one call (`orders.closeAll`)
+// runs the three steps in the core, from the gateway's books read at that moment, not the desk's last
+// poll: (1) cancel every working order of the strategy, one by one; (2) close its positions; (3) read
+// both books back until they show flat. The step list follows the core's `orders.closeAllProgress`
+// events, and the verdict is the core's answer; the tray and the hotkey land here too.
 import type {
   BridgeApi,
+  CloseAllProgressEvent,
+  CloseAllStep,
   IpcError,
   OrderSnapshot,
   PositionQueryInput,
@@ -16,13 +19,14 @@ import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';
 import type { ConfirmState } from './confirm.svelte';
 
-export type StepState = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
-export interface CloseStep {
-  id: 'cancel' | 'close' | 'verify';
-  label: string;
-  state: StepState;
-  detail?: string;
-}
+export type StepState = CloseAllStep['state'];
+export type { CloseAllStep as CloseStep };
+
+const LABELS: Record<CloseAllStep['id'], string> = {
+  cancel: 'Cancel working orders',
+  close: 'Close positions',
+  verify: 'Verify flat',
+};
 
 export interface Exposure {
   position: PositionView;
@@ -34,26 +38,14 @@ export interface Exposure {
 export interface CloseAllOptions {
   /** The strategy closed; the core uses the profile's when absent. */
   strategy?: string;
-  /** Verification reads: how many, and the wait between them (fills settle on the next poll). */
-  verifyAttempts?: number;
-  verifyDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
   /** Called once a run ends, whatever its outcome (the desk re-reads its books). */
   onFinished?: () => void | Promise<void>;
 }
 
-const LABELS: Record<CloseStep['id'], string> = {
-  cancel: 'Cancel working orders',
-  close: 'Close positions',
-  verify: 'Verify flat',
-};
-
-const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export class CloseAllFlow {
-  steps = $state<CloseStep[]>([]);
+  steps = $state<CloseAllStep[]>([]);
   running = $state(false);
-  /** The last run's verdict in one line (flat, not flat, refused). */
+  /** The last run's verdict in one line (flat, not flat, stopped, not run). */
   outcome = $state<{ ok: boolean; text: string } | undefined>();
 
   readonly #bridge: BridgeApi;
@@ -64,6 +56,14 @@ export class CloseAllFlow {
     this.#bridge = bridge;
     this.#confirm = confirm;
     this.#options = options;
+    // The core's steps as they go: this desk's run, or one another caller started.
+    bridge.on('orders.closeAllProgress', (e) => this.#progress(e));
+  }
+
+  #progress(e: CloseAllProgressEvent): void {
+    this.steps = e.steps;
+    // A run this desk did not start ends here; this desk's own verdict waits for the books' re-read.
+    if (!this.running && e.verdict && e.text) this.outcome = { ok: e.verdict === 'flat', text: e.text };
   }
 
   #query(p: PositionView): PositionQueryInput | undefined {
@@ -88,11 +88,12 @@ export class CloseAllFlow {
     );
   }
 
-  /** Asks first (with any disagreement spelled out), then runs the three steps. */
+  /** Asks first (with any disagreement spelled out), then has the core run the three steps. */
   async request(positions: readonly PositionView[], orders: readonly OrderSnapshot[]): Promise<boolean> {
     if (this.running) return false;
     const exposures = await this.exposures(positions);
-    const working = this.#ownWorking(orders);
+    // Only a count for the dialog: the core cancels from the gateway's book as it is when it runs.
+    const onScreen = this.#ownWorking(orders).length;
     const warnings: string[] = [];
     for (const e of exposures) {
       const name = `${displayName(e.position.symbol)} ${e.position.product}`;
@@ -112,16 +113,16 @@ export class CloseAllFlow {
     const yes = await this.#confirm.ask({
       title: 'Close all positions of the strategy?',
       lines: [
-        `1. Cancel ${formatQty(working.length)} working order${working.length === 1 ? '' : 's'} of the strategy.`,
+        `1. Cancel every working order of the strategy, as the gateway's order book shows it now (${formatQty(onScreen)} on screen).`,
         `2. Close its positions at market (${formatQty(open)} open in the account).`,
-        '3. Read the positions back until they show flat.',
+        '3. Read the order book and positions back until they show flat.',
       ],
       warnings,
       confirmLabel: 'Close all',
       cancelLabel: 'Keep positions',
     });
     if (!yes) return false;
-    return this.run(exposures, working);
+    return this.run();
   }
 
   /** The working orders the strategy placed (orders the gateway does not attribute count as its own). */
@@ -130,11 +131,9 @@ export class CloseAllFlow {
     return orders.filter((o) => isWorking(o.status) && (!strategy || !o.strategy || o.strategy === strategy));
   }
 
-  #set(id: CloseStep['id'], state: StepState, detail?: string): void {
-    this.steps = this.steps.map((s) => (s.id === id ? { ...s, state, ...(detail ? { detail } : {}) } : s));
-  }
-
-  async run(exposures: readonly Exposure[], working: readonly OrderSnapshot[]): Promise<boolean> {
+  /** The core's close all, its steps shown as they go; true only when the core says flat. */
+  async run(): Promise<boolean> {
+    if (this.running) return false;
     this.running = true;
     this.outcome = undefined;
     this.steps = (['cancel', 'close', 'verify'] as const).map((id) => ({
@@ -144,110 +143,21 @@ export class CloseAllFlow {
     }));
     let verdict: { ok: boolean; text: string } = { ok: false, text: 'Stopped' };
     try {
-      verdict = !(await this.#cancel(working))
-        ? { ok: false, text: 'Stopped: working orders were not all cancelled' }
-        : !(await this.#close())
-          ? { ok: false, text: 'Stopped: the close was refused' }
-          : await this.#verify(exposures);
+      const strategy = this.#options.strategy;
+      const r = await this.#bridge.invoke('orders.closeAll', strategy ? { strategy } : undefined);
+      if (r.ok) {
+        this.steps = r.value.steps;
+        verdict = { ok: r.value.verdict === 'flat', text: r.value.text };
+      } else {
+        this.steps = this.steps.map((s) => (s.state === 'waiting' ? { ...s, state: 'skipped' } : s));
+        verdict = { ok: false, text: `Close all not run: ${r.error.message}` };
+      }
     } finally {
-      for (const s of this.steps) if (s.state === 'waiting') this.#set(s.id, 'skipped');
       // The books are read again before the verdict shows, so "Flat" never sits over a stale row.
       await this.#options.onFinished?.();
       this.outcome = verdict;
       this.running = false;
     }
     return verdict.ok;
-  }
-
-  async #cancel(working: readonly OrderSnapshot[]): Promise<boolean> {
-    if (working.length === 0) {
-      this.#set('cancel', 'done', 'No working orders');
-      return true;
-    }
-    this.#set('cancel', 'running', `Cancelling ${formatQty(working.length)}…`);
-    const failures: string[] = [];
-    // One at a time: the core's order rate budget is shared with whatever else the desk sends.
-    for (const o of working) {
-      const r = await this.#bridge.invoke('orders.cancel', {
-        orderid: o.orderid,
-        ...(o.strategy ? { strategy: o.strategy } : {}),
-      });
-      if (!r.ok) failures.push(`${o.orderid}: ${r.error.message}`);
-    }
-    const done = working.length - failures.length;
-    if (failures.length > 0) {
-      this.#set('cancel', 'failed', `${formatQty(done)} cancelled; not cancelled: ${failures.join('; ')}`);
-      return false;
-    }
-    this.#set('cancel', 'done', `${formatQty(done)} cancelled`);
-    return true;
-  }
-
-  async #close(): Promise<boolean> {
-    this.#set('close', 'running', 'Sending close position…');
-    const strategy = this.#options.strategy;
-    const r = await this.#bridge.invoke('orders.closePosition', strategy ? { strategy } : undefined);
-    if (!r.ok) {
-      this.#set('close', 'failed', r.error.message);
-      return false;
-    }
-    this.#set('close', 'done', r.value.message);
-    return true;
-  }
-
-  async #verify(exposures: readonly Exposure[]): Promise<{ ok: boolean; text: string }> {
-    const attempts = this.#options.verifyAttempts ?? 10;
-    const delay = this.#options.verifyDelayMs ?? 500;
-    const sleep = this.#options.sleep ?? sleepMs;
-    this.#set('verify', 'running', 'Reading positions back…');
-    let left: string[] = [];
-    for (let i = 0; i < attempts; i++) {
-      if (i > 0) await sleep(delay);
-      const read = await this.#stillOpen(exposures);
-      if (read.error) left = [read.error];
-      else left = read.open;
-      if (!read.error && read.open.length === 0) {
-        this.#set('verify', 'done', read.how);
-        return { ok: true, text: 'Flat: every position of the strategy is closed' };
-      }
-    }
-    this.#set('verify', 'failed', `Still open: ${left.join(', ')}`);
-    return { ok: false, text: `Not flat after ${attempts} reads: ${left.join(', ')}` };
-  }
-
-  /** What is still open: by the strategy's exposure where the gateway reports it, else the account's. */
-  async #stillOpen(exposures: readonly Exposure[]): Promise<{ open: string[]; how: string; error?: string }> {
-    const byStrategy = exposures.filter((e) => e.strategy !== undefined);
-    const byAccount = exposures.filter((e) => e.strategy === undefined && e.position.quantity !== 0);
-    const open: string[] = [];
-    for (const e of byStrategy) {
-      const q = this.#query(e.position);
-      if (!q) continue;
-      const r = await this.#bridge.invoke('books.positionsOpen', q);
-      if (!r.ok) return { open, how: '', error: `${e.position.symbol}: ${r.error.message}` };
-      if (r.value.quantity !== 0)
-        open.push(`${displayName(e.position.symbol)} ${formatQty(r.value.quantity, { signed: true })}`);
-    }
-    if (byAccount.length > 0) {
-      const r = await this.#bridge.invoke('books.positions');
-      if (!r.ok) return { open, how: '', error: `positions: ${r.error.message}` };
-      for (const e of byAccount) {
-        const now = r.value.positions.find(
-          (p) =>
-            p.symbol === e.position.symbol &&
-            p.exchange === e.position.exchange &&
-            p.product === e.position.product,
-        );
-        if (now && now.quantity !== 0)
-          open.push(`${displayName(now.symbol)} ${formatQty(now.quantity, { signed: true })}`);
-      }
-    }
-    const how =
-      byAccount.length === 0
-        ? "Strategy's exposure reads 0 in every instrument"
-        : byStrategy.length === 0
-          ? 'Account position book shows 0 in every instrument'
-          : "Strategy's exposure and the account position book show 0";
-    return { open, how };
   }
 }

@@ -1,39 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionView } from '../../../src-main/contract/index.js';
+import type {
+  CloseAllResult,
+  CloseAllStep,
+  CloseAllVerdict,
+  IpcResult,
+} from '../../../src-main/contract/index.js';
 import { CloseAllFlow } from '../../../src-renderer/src/state/close-all.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, order, position } from './fixtures';
-
-const noSleep = async () => undefined;
+import { deferred, FakeBridge } from '../helpers/fake-bridge';
+import { flush, position } from './fixtures';
 
 function setup(exposure: (symbol: string, read: number) => number | 'not_offered', onFinished?: () => void) {
   const reads = new Map<string, number>();
-  const b = new FakeBridge()
-    .answer('books.positionsOpen', (q) => {
-      const symbol = q?.symbol ?? '';
-      const n = (reads.get(symbol) ?? 0) + 1;
-      reads.set(symbol, n);
-      const v = exposure(symbol, n);
-      return v === 'not_offered'
-        ? {
-            ok: false,
-            error: { kind: 'not_offered', message: 'positionsopen is not offered by this gateway' },
-          }
-        : { ok: true, value: { status: 'success', quantity: v } };
-    })
-    .answer('orders.cancel', (i) => ({ ok: true, value: { status: 'success', orderid: i?.orderid ?? '' } }))
-    .answer('orders.closePosition', () => ({
-      ok: true,
-      value: { status: 'success', message: 'All open positions squared off' },
-    }));
-  const confirm = new ConfirmState();
-  const flow = new CloseAllFlow(b, confirm, {
-    strategy: 'OrderDesk',
-    sleep: noSleep,
-    verifyAttempts: 5,
-    onFinished,
+  const b = new FakeBridge().answer('books.positionsOpen', (q) => {
+    const symbol = q?.symbol ?? '';
+    const n = (reads.get(symbol) ?? 0) + 1;
+    reads.set(symbol, n);
+    const v = exposure(symbol, n);
+    return v === 'not_offered'
+      ? {
+          ok: false,
+          error: { kind: 'not_offered', message: 'positionsopen is not offered by this gateway' },
+        }
+      : { ok: true, value: { status: 'success', quantity: v } };
   });
+  const confirm = new ConfirmState();
+  const flow = new CloseAllFlow(b, confirm, { strategy: 'OrderDesk', onFinished });
   return { b, confirm, flow };
 }
 
@@ -46,6 +38,22 @@ async function answer(confirm: ConfirmState, yes: boolean) {
 }
 
 const SBIN = position({ symbol: 'SBIN', quantity: 10 });
+const FLAT = 'Flat: every position of the strategy is closed, no order of it working';
+const LABELS = { cancel: 'Cancel working orders', close: 'Close positions', verify: 'Verify flat' } as const;
+
+function step(
+  id: CloseAllStep['id'],
+  state: CloseAllStep['state'] = 'waiting',
+  detail?: string,
+): CloseAllStep {
+  return { id, label: LABELS[id], state, ...(detail ? { detail } : {}) };
+}
+function progress(steps: CloseAllStep[]) {
+  return { seq: 1, profileId: 'paper', time: 0, runId: 'r1', strategy: 'OrderDesk', steps };
+}
+function result(steps: CloseAllStep[], verdict: CloseAllVerdict, text: string): CloseAllResult {
+  return { strategy: 'OrderDesk', steps, verdict, text, cancelled: [], notCancelled: [] };
+}
 
 describe('close all for the strategy', () => {
   it("warns first when the strategy's exposure and the account's net position disagree", async () => {
@@ -70,89 +78,95 @@ describe('close all for the strategy', () => {
     );
   });
 
-  it('cancels the strategy’s working orders, closes, then reads back until flat, reporting each step', async () => {
-    // The exposure read before asking (10), then twice while verifying: still 10, then 0.
-    const seenAtRefresh: unknown[] = [];
-    const { b, confirm, flow } = setup(
-      (_s, n) => (n <= 2 ? 10 : 0),
-      () => void seenAtRefresh.push(flow.outcome),
-    );
-    const orders = [
-      order({ orderid: 'MINE', status: 'open', strategy: 'OrderDesk' }),
-      order({ orderid: 'MINE-SL', status: 'trigger pending', strategy: 'OrderDesk' }),
-      order({ orderid: 'OTHERS', status: 'open', strategy: 'scalper' }),
-      order({ orderid: 'DONE', status: 'complete', strategy: 'OrderDesk' }),
-    ];
-    const done = flow.request([SBIN], orders);
-    const asked = await answer(confirm, true);
-    expect(asked?.warnings).toEqual([]);
-    expect(asked?.lines[0]).toBe('1. Cancel 2 working orders of the strategy.');
-    expect(await done).toBe(true);
-
-    expect(b.callsTo('orders.cancel').map((c) => (c.input as { orderid: string }).orderid)).toEqual([
-      'MINE',
-      'MINE-SL',
-    ]);
-    expect(b.callsTo('orders.closePosition')).toEqual([
-      { channel: 'orders.closePosition', input: { strategy: 'OrderDesk' } },
-    ]);
-    // In order: the exposure read, both cancels, the close, then the reads back.
-    expect(b.calls.map((c) => c.channel)).toEqual([
-      'books.positionsOpen',
-      'orders.cancel',
-      'orders.cancel',
-      'orders.closePosition',
-      'books.positionsOpen',
-      'books.positionsOpen',
-    ]);
-    expect(flow.steps.map((s) => [s.id, s.state, s.detail])).toEqual([
-      ['cancel', 'done', '2 cancelled'],
-      ['close', 'done', 'All open positions squared off'],
-      ['verify', 'done', "Strategy's exposure reads 0 in every instrument"],
-    ]);
-    expect(flow.outcome).toEqual({ ok: true, text: 'Flat: every position of the strategy is closed' });
-    // The books were re-read once, before the verdict was shown.
-    expect(seenAtRefresh).toEqual([undefined]);
-  });
-
-  it('stops before closing when a working order could not be cancelled', async () => {
-    const { b, confirm, flow } = setup(() => 10);
-    b.answer('orders.cancel', () => ({
-      ok: false,
-      error: { kind: 'bad_input', message: 'Order already complete' },
-    }));
-    const done = flow.request([SBIN], [order({ orderid: 'W1', status: 'open', strategy: 'OrderDesk' })]);
-    await answer(confirm, true);
-    expect(await done).toBe(false);
-    expect(b.callsTo('orders.closePosition')).toHaveLength(0);
-    expect(flow.steps.map((s) => s.state)).toEqual(['failed', 'skipped', 'skipped']);
-    expect(flow.steps[0]?.detail).toBe('0 cancelled; not cancelled: W1: Order already complete');
-  });
-
-  it('says not flat when the reads never reach 0', async () => {
-    const { confirm, flow } = setup(() => 10);
-    const done = flow.request([SBIN], []);
-    await answer(confirm, true);
-    expect(await done).toBe(false);
-    expect(flow.steps[2]).toMatchObject({ id: 'verify', state: 'failed', detail: 'Still open: SBIN +10' });
-    expect(flow.outcome?.ok).toBe(false);
-  });
-
-  it("where the gateway cannot report a strategy's exposure, it says so and verifies on the account's book", async () => {
+  it("where the gateway cannot report a strategy's exposure, it says so before asking", async () => {
     const { b, confirm, flow } = setup(() => 'not_offered');
-    let reads = 0;
-    b.answer('books.positions', () => {
-      reads += 1;
-      const rows: PositionView[] = [{ ...SBIN, quantity: reads === 1 ? 10 : 0 }];
-      return { ok: true, value: { positions: rows, totalMtm: 0 } };
-    });
     const done = flow.request([SBIN], []);
-    const asked = await answer(confirm, true);
+    const asked = await answer(confirm, false);
+    expect(await done).toBe(false);
     expect(asked?.warnings).toEqual([
       "This gateway cannot report a strategy's exposure: the account's positions are shown; other strategies' positions stay open.",
     ]);
+    expect(b.callsTo('orders.closeAll')).toEqual([]);
+  });
+
+  it("runs the core's close all (one call), not cancels of the orders on screen: a LIMIT placed a moment before is the core's to find", async () => {
+    const refreshed: unknown[] = [];
+    const { b, confirm, flow } = setup(
+      () => 10,
+      () => void refreshed.push(flow.outcome),
+    );
+    const answered = deferred<IpcResult<CloseAllResult>>();
+    b.answer('orders.closeAll', () => answered.promise);
+    // The desk's book shows no working order: the one just placed is not in it yet.
+    const done = flow.request([SBIN], []);
+    const asked = await answer(confirm, true);
+    expect(asked?.lines[0]).toBe(
+      "1. Cancel every working order of the strategy, as the gateway's order book shows it now (0 on screen).",
+    );
+    for (let i = 0; i < 20 && b.callsTo('orders.closeAll').length === 0; i++) await flush();
+    expect(b.callsTo('orders.closeAll')).toEqual([
+      { channel: 'orders.closeAll', input: { strategy: 'OrderDesk' } },
+    ]);
+    expect(flow.running).toBe(true);
+
+    // The step list follows the core's progress events.
+    b.emit(
+      'orders.closeAllProgress',
+      progress([step('cancel', 'running', 'Cancelled 7 (open)…'), step('close'), step('verify')]),
+    );
+    expect(flow.steps.map((s) => [s.id, s.state, s.detail])).toEqual([
+      ['cancel', 'running', 'Cancelled 7 (open)…'],
+      ['close', 'waiting', undefined],
+      ['verify', 'waiting', undefined],
+    ]);
+    const steps = [
+      step('cancel', 'done', '1 cancelled'),
+      step('close', 'done', 'All Open Positions SquaredOff'),
+      step('verify', 'done', "Strategy's exposure reads 0 in every instrument; no working order"),
+    ];
+    answered.resolve({ ok: true, value: result(steps, 'flat', FLAT) });
     expect(await done).toBe(true);
-    expect(reads).toBe(2);
-    expect(flow.steps[2]?.detail).toBe('Account position book shows 0 in every instrument');
+    expect(flow.steps.map((s) => s.state)).toEqual(['done', 'done', 'done']);
+    expect(flow.outcome).toEqual({ ok: true, text: FLAT });
+    // The books were read again before the verdict showed.
+    expect(refreshed).toEqual([undefined]);
+    // Nothing of the old renderer-side flow: no cancels from the desk's list, no close of its own.
+    expect(b.callsTo('orders.cancel')).toEqual([]);
+    expect(b.callsTo('orders.closePosition')).toEqual([]);
+    expect(b.calls.map((c) => c.channel)).toEqual(['books.positionsOpen', 'orders.closeAll']);
+  });
+
+  it('a run the core stopped is said in words, never flat', async () => {
+    const { b, confirm, flow } = setup(() => 10);
+    const steps = [
+      step('cancel', 'failed', '0 cancelled; still working: 7 SBIN: Order already complete'),
+      step('close', 'skipped'),
+      step('verify', 'skipped'),
+    ];
+    b.answer('orders.closeAll', () => ({
+      ok: true,
+      value: result(steps, 'stopped', 'Stopped: working orders were not all cancelled'),
+    }));
+    const done = flow.request([SBIN], []);
+    await answer(confirm, true);
+    expect(await done).toBe(false);
+    expect(flow.steps.map((s) => s.state)).toEqual(['failed', 'skipped', 'skipped']);
+    expect(flow.outcome).toEqual({ ok: false, text: 'Stopped: working orders were not all cancelled' });
+  });
+
+  it('a refused call (one already running) is shown as not run', async () => {
+    const { b, confirm, flow } = setup(() => 10);
+    b.answer('orders.closeAll', () => ({
+      ok: false,
+      error: { kind: 'conflict', message: 'Close all is already running: its steps show as it goes' },
+    }));
+    const done = flow.request([SBIN], []);
+    await answer(confirm, true);
+    expect(await done).toBe(false);
+    expect(flow.outcome).toEqual({
+      ok: false,
+      text: 'Close all not run: Close all is already running: its steps show as it goes',
+    });
+    expect(flow.running).toBe(false);
   });
 });
