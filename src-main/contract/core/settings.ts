@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 import { LayoutSettings, LayoutSettingsPatch } from './layout-settings.js';
-import { EXCHANGES } from '../gateway/primitives.js';
+import { EXCHANGES, symbolText } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 
 /** 2: `alerts` holds a rule per event (os, sound, in_app, off) where 1 held booleans. */
@@ -47,12 +47,7 @@ const dailyFields = {
 
 /** Limits for one instrument that replace the general ones for it; an absent field keeps the general one. */
 export const SymbolRiskOverride = z.object({
-  symbol: z
-    .string({ error: 'symbol must be a string' })
-    .trim()
-    .min(1, 'Symbol cannot be empty')
-    .max(64, 'Symbol must be at most 64 characters')
-    .transform((s) => s.toUpperCase()),
+  symbol: symbolText('Symbol').transform((s) => s.toUpperCase()),
   exchange: z.enum(EXCHANGES, { error: `Exchange must be one of: ${EXCHANGES.join(', ')}` }),
   maxQuantityPerOrder: riskFields.maxQuantityPerOrder.optional(),
   maxValuePerOrder: riskFields.maxValuePerOrder.optional(),
@@ -131,11 +126,7 @@ export const WATCHLIST_MAX_ITEMS = 50;
 
 /** One instrument on a watchlist: the gateway's `{symbol, exchange}` pair. */
 export const WatchlistItem = z.object({
-  symbol: z
-    .string({ error: 'symbol must be a string' })
-    .trim()
-    .min(1, 'symbol cannot be empty')
-    .max(64, 'symbol must be at most 64 characters'),
+  symbol: symbolText(),
   exchange: z.enum(EXCHANGES, { error: `exchange must be one of: ${EXCHANGES.join(', ')}` }),
 });
 export type WatchlistItem = z.infer<typeof WatchlistItem>;

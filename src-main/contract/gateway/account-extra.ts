@@ -11,7 +11,7 @@ import {
   oneOf,
   requestPrice,
   str,
-  text,
+  symbolText,
 } from './primitives.js';
 
 // ---- requests ----
@@ -20,7 +20,7 @@ import {
  * client sends every number as a string, so a number is accepted here.
  */
 export const MarginPosition = z.object({
-  symbol: text('symbol', 50),
+  symbol: symbolText('symbol', 50),
   exchange: orderLeg.exchange,
   action: orderLeg.action,
   quantity: orderLeg.quantity,

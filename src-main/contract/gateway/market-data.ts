@@ -1,11 +1,20 @@
 // Market-data and reference operations: depth, quotes, search, symbol, expiry, ticker, history, intervals.
 import { z } from 'zod';
-import { ApiKey, EXCHANGES, FNO_EXCHANGES, SuccessStatus, num, oneOf, str, text } from './primitives.js';
+import {
+  ApiKey,
+  EXCHANGES,
+  FNO_EXCHANGES,
+  SuccessStatus,
+  num,
+  oneOf,
+  str,
+  symbolText,
+} from './primitives.js';
 
 // ---- requests ----
 const symbolAndExchange = {
   apikey: ApiKey,
-  symbol: text('symbol', 64),
+  symbol: symbolText(),
   exchange: oneOf('exchange', EXCHANGES),
 };
 export const DepthRequest = z.object(symbolAndExchange);
@@ -16,7 +25,7 @@ export const SymbolRequest = DepthRequest;
 export const MultiQuotesRequest = z.object({
   apikey: ApiKey,
   symbols: z
-    .array(z.object({ symbol: text('symbol', 64), exchange: oneOf('exchange', EXCHANGES) }), {
+    .array(z.object({ symbol: symbolText(), exchange: oneOf('exchange', EXCHANGES) }), {
       error: 'symbols must be a list of {symbol, exchange}',
     })
     .min(1, 'symbols must hold at least one entry')
@@ -50,7 +59,7 @@ function required(message: string, max = 64) {
 }
 export const ExpiryRequest = z.object({
   apikey: ApiKey,
-  symbol: required('Symbol parameter is required and cannot be empty'),
+  symbol: symbolText('Symbol parameter', 64, 'Symbol parameter is required and cannot be empty'),
   exchange: required('Exchange parameter is required and cannot be empty').refine(
     (e) => (FNO_EXCHANGES as readonly string[]).includes(e),
     `Exchange must be one of: ${FNO_EXCHANGES.join(', ')}`,

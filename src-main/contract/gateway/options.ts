@@ -14,6 +14,7 @@ import {
   requestNumber,
   requestPrice,
   str,
+  symbolText,
   text,
 } from './primitives.js';
 
@@ -35,7 +36,7 @@ const product = oneOf('product', ['MIS', 'NRML'] as const);
 
 /** The underlying may carry its expiry (`NIFTY28OCT25FUT`); otherwise expiry_date names it. */
 const underlying = {
-  underlying: text('underlying', 64),
+  underlying: symbolText('underlying'),
   exchange: oneOf('exchange', EXCHANGES),
   expiry_date: expiryDate.optional(),
   strike_int: requestNumber('strike_int')
@@ -67,11 +68,11 @@ export type SyntheticFutureRequest = z.infer<typeof SyntheticFutureRequest>;
 
 export const OptionGreeksRequest = z.object({
   apikey: ApiKey,
-  symbol: text('symbol', 64),
+  symbol: symbolText(),
   exchange: oneOf('exchange', EXCHANGES),
   interest_rate: requestNumber('interest_rate').optional(),
   forward_price: requestPrice('forward_price').optional(),
-  underlying_symbol: text('underlying_symbol', 64).optional(),
+  underlying_symbol: symbolText('underlying_symbol').optional(),
   underlying_exchange: oneOf('underlying_exchange', EXCHANGES).optional(),
   expiry_time: text('expiry_time', 8).optional(),
 });

@@ -13,6 +13,7 @@ import {
   requestNumber,
   requestPrice,
   str,
+  symbolText,
   text,
 } from './primitives.js';
 
@@ -20,7 +21,7 @@ import {
 const strategy = text('strategy', 64);
 const leg = {
   exchange: oneOf('exchange', ORDER_EXCHANGES),
-  symbol: text('symbol', 64),
+  symbol: symbolText(),
   action: oneOf('action', ACTIONS, true),
   quantity: requestCount('quantity', 1),
   pricetype: oneOf('pricetype', PRICE_TYPES).default('MARKET'),

@@ -44,6 +44,36 @@ export function text(field: string, max = 128) {
     .max(max, `${field} must be at most ${max} characters`);
 }
 
+/** True when `s` holds a C0 control character (NUL, tab, CR, LF, ESC, ...) or DEL. */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A trading symbol or an underlying's name: the one schema every request naming an instrument uses.
+ * A control character is refused before trimming, so "SBIN\r\n" is an error, never SBIN.
+ */
+export function symbolText(field = 'symbol', max = 64, requiredMessage?: string) {
+  return z
+    .string({
+      error: (iss) =>
+        iss.input === undefined
+          ? (requiredMessage ?? `${field} is required`)
+          : (requiredMessage ?? `${field} must be a string`),
+    })
+    .refine(
+      (s) => !hasControlCharacter(s),
+      `${field} cannot contain control characters (such as NUL, CR or LF)`,
+    )
+    .trim()
+    .min(1, requiredMessage ?? `${field} cannot be empty`)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
 /** One of a fixed set; accepts any case for BUY/SELL-style words when `anyCase`. */
 export function oneOf<const T extends readonly [string, ...string[]]>(
   field: string,

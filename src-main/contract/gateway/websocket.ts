@@ -3,7 +3,7 @@
 // docs' `instruments` key and `type: "ltp"|"quote"|"depth"` ticks (doc≠code) are read too.
 import { z } from 'zod';
 import { OrderStatusValue } from './books.js';
-import { EXCHANGES, num, oneOf, str, text } from './primitives.js';
+import { EXCHANGES, num, oneOf, str, symbolText, text } from './primitives.js';
 
 // ---- client → server ----
 /** 1|2|3 or LTP|Quote|Depth in any case; normalised to the number. */
@@ -27,14 +27,14 @@ export const WsAuthenticate = z
   })
   .refine((m) => m.api_key !== undefined || m.apikey !== undefined, 'api_key is required');
 
-const instrument = z.object({ symbol: text('symbol', 64), exchange: oneOf('exchange', EXCHANGES) });
+const instrument = z.object({ symbol: symbolText(), exchange: oneOf('exchange', EXCHANGES) });
 /** `symbols`, or one `symbol` + `exchange`, or the docs' `instruments`; all read as `symbols`. */
 export const WsSubscribe = z
   .object({
     action: z.enum(['subscribe', 'unsubscribe']),
     symbols: z.array(instrument).min(1).optional(),
     instruments: z.array(instrument).min(1).optional(),
-    symbol: text('symbol', 64).optional(),
+    symbol: symbolText().optional(),
     exchange: oneOf('exchange', EXCHANGES).optional(),
     mode: WsMode.default(2),
     depth: z.union([z.literal(5), z.literal(20), z.literal(30), z.literal(50)]).optional(),

@@ -60,6 +60,7 @@ import {
   TICKER_INTERVALS,
   TickerResponse,
   oneOf,
+  symbolText,
   text,
 } from '../../contract/gateway/index.js';
 import { CloseAllInput, CloseAllResult } from './close-all.js';
@@ -139,7 +140,7 @@ export type PositionQueryInput = z.infer<typeof PositionQueryInput>;
 
 export const TickerIpcInput = z.strictObject({
   exchange: oneOf('exchange', EXCHANGES),
-  symbol: text('symbol', 64),
+  symbol: symbolText(),
   interval: oneOf('interval', TICKER_INTERVALS).optional(),
   from: z.string().max(16).optional(),
   to: z.string().max(16).optional(),
