@@ -13,6 +13,7 @@ import type {
 import { priceInputText } from '../lib/format';
 import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
+import { MarginAsker } from './margin-ask.svelte';
 import {
   buildPlaceRequest,
   convertQuantity,
@@ -137,10 +138,13 @@ export class TicketState {
       this.#key === this.#outcomeKey,
   );
   readonly name = $derived(this.instrument ? displayName(this.instrument.symbol) : '');
+  /** The gateway's margin for the order (`orders.margin`), asked after a pause in typing. */
+  readonly margin: MarginAsker;
 
   constructor(bridge: BridgeApi, options: TicketOptions = {}) {
     this.#bridge = bridge;
     this.#options = options;
+    this.margin = new MarginAsker(bridge);
   }
 
   /** A fresh ticket for an instrument: loads its lot, tick and freeze, and the limits once. */
