@@ -11,7 +11,7 @@ import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { browserPorts } from './browser-ports.js';
 import { createConsoleLogger } from './console-logger.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { openInBrowser } from './open-browser.js';
+import { openInBrowser, removeLaunchFile } from './open-browser.js';
 import { startWebHost, WebHostError, type WebHost } from './web-host.js';
 import { createWsBridge } from './ws-bridge.js';
 import { RendererFilesError } from './renderer-files.js';
@@ -127,8 +127,10 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
   const bridge = createWsBridge({ logger });
   let core: Core | undefined;
   let host: WebHost | undefined;
+  let launchFile: string | undefined;
   const stop = async () => {
     await host?.stop().catch(() => undefined);
+    if (launchFile !== undefined) removeLaunchFile(launchFile);
     await core
       ?.stop()
       .catch((err: unknown) => logger.error('core did not stop cleanly', { error: errorMessage(err) }));
@@ -157,7 +159,12 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
   io.stdout(`OrderDesk (browser mode) · data in ${args.dataDir}\n`);
   io.stdout(`Open ${host.url}\n`);
   io.stdout(`(the link works once; Ctrl+C stops OrderDesk)\n`);
-  if (args.open) openInBrowser(host.url, io.env);
+  if (args.open) {
+    // Through a 0600 launch file in the data dir: the token stays off every command line.
+    const opened = openInBrowser(host.url, args.dataDir, io.env);
+    if (opened.opened) launchFile = opened.launchFile;
+    else if (opened.reason === 'io') logger.warn('browser not opened', { reason: opened.message });
+  }
   return { host, core, stop };
 }
 
