@@ -35,6 +35,7 @@ import {
 import {
   createRedactingLogger,
   createSecretStore,
+  gatewayKeySource,
   type KeytarLoader,
   type SecretStore,
 } from './secrets/index.js';
@@ -128,9 +129,11 @@ export function createCore(ports: CorePorts): Core {
       error: errorMessage(err),
     }),
   );
-  const emit = bus.emit;
   // The store's own warnings go through the redacting wrapper too (it is built just below).
   let secretValues: () => readonly string[] = () => [];
+  // Every event leaves redacted: a gateway or feed echoing a key cannot put it on the bridge.
+  const emit: typeof bus.emit = (name, payload) =>
+    bus.emit(name, redact(payload, secretValues(), { fields: false }));
   const logger: Logger = createRedactingLogger(ports.logger, () => secretValues());
   const secrets: SecretStore =
     ports.secretStore ??
@@ -142,7 +145,7 @@ export function createCore(ports: CorePorts): Core {
       ...(ports.safeStorage ? { safeStorage: ports.safeStorage } : {}),
     });
   secretValues = () => secrets.valuesForRedaction();
-  const scrub = (text: string) => redact(text, secrets.valuesForRedaction());
+  const scrub = <T>(value: T): T => redact(value, secrets.valuesForRedaction(), { fields: false });
 
   const settings = createSettingsStore({ path: join(dataDir, 'settings.json'), logger });
   const profiles = createProfiles({ settings, secrets });
@@ -233,7 +236,8 @@ export function createCore(ports: CorePorts): Core {
     if (known && known.baseUrl === baseUrl && known.rateLimit === rateLimit) return known.client;
     const client = createGatewayClient({
       baseUrl,
-      getApiKey: () => secrets.revealForGatewayClient(profile.id),
+      // Only to the origin the key was entered for, and not over plain http:// elsewhere unasked.
+      getApiKey: gatewayKeySource(secrets, () => profiles.get(profile.id) ?? profile, baseUrl),
       clock,
       rateLimit,
       ...(ports.fetch ? { fetch: ports.fetch } : {}),
@@ -416,10 +420,14 @@ export function createCore(ports: CorePorts): Core {
     feed = undefined;
     const url = ports.feeds === false ? undefined : feedUrlFor(profile, paper?.feedUrl);
     if (!url) return;
+    const feedKey = gatewayKeySource(secrets, () => profiles.get(profile.id) ?? profile, profile.baseUrl);
     feed = openFeedLink({
       profileId: profile.id,
       url,
-      getApiKey: () => secrets.revealForGatewayClient(profile.id),
+      getApiKey: async () => {
+        const key = await feedKey();
+        return typeof key === 'string' ? key : undefined;
+      },
       clock,
       logger,
       watcher,

@@ -46,8 +46,11 @@ import { parseTickerText } from './ticker-text.js';
 
 export interface GatewayClientOptions {
   baseUrl: string;
-  /** Read on every call, so a changed or removed key takes effect at once and is never cached here. */
-  getApiKey: () => Promise<string | undefined> | string | undefined;
+  /**
+   * Read on every call, so a changed or removed key takes effect at once and is never cached here.
+   * `{ withheld }`: there is a key but it must not go to this gateway; the words say why (no_key).
+   */
+  getApiKey: () => Promise<ApiKeyLookup> | ApiKeyLookup;
   /** The HTTP transport; default: node:http with a keep-alive agent per client (node-http.ts). */
   fetch?: FetchFn;
   /** One value for both kinds, or per kind. Defaults: reads 10 s, mutations 15 s. */
@@ -69,6 +72,9 @@ export interface GatewayClientOptions {
   /** Source of jitter, in [0, 1). */
   random?: () => number;
 }
+
+/** What the key source answers: the key, none, or one withheld from this gateway (and why). */
+export type ApiKeyLookup = string | undefined | { withheld: string };
 
 /** The budget's api window: the one polling shares with the trader's and the orders' reads. */
 export interface BudgetLoad {
@@ -161,6 +167,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function readKey(): Promise<GatewayResult<string>> {
     try {
       const key = await options.getApiKey();
+      if (typeof key === 'object') return fail({ kind: 'no_key', message: key.withheld });
       if (typeof key === 'string' && key.trim() !== '') return ok(key);
       return fail({ kind: 'no_key', message: 'no API key is set for this gateway' });
     } catch (err) {
@@ -278,8 +285,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       );
       const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
       const outcome = interpret(name, spec, ex, parse);
-      if (outcome.ok) return outcome;
-      // The gateway may echo what it was sent; the key must not travel on in a message.
+      // The gateway may echo what it was sent, in a success answer as in an error: the key (in any
+      // case, or a long run of it) travels no further than here.
+      if (outcome.ok) return ok(redact(outcome.value, [key]));
       const error = redact(outcome.error, [key]);
       result = fail(error);
       if (!retryable(error) || attempt + 1 >= attempts) return result;

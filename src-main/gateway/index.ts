@@ -1,6 +1,7 @@
 // The gateway client's public surface.
 export { createGatewayClient } from './client.js';
 export type {
+  ApiKeyLookup,
   BudgetLoad,
   GatewayClient,
   GatewayClientOptions,
@@ -10,7 +11,7 @@ export type {
 } from './client.js';
 export type { GatewayError, GatewayErrorKind, GatewayResult } from './errors.js';
 export { UNKNOWN_OUTCOME_MESSAGE, ok, fail } from './errors.js';
-export { redact, REDACTED } from './redact.js';
+export { redact, REDACTED, KEY_RUN } from './redact.js';
 export { ManualClock, systemClock, sleep } from './clock.js';
 export type { Clock } from './clock.js';
 export { RateBudget, RateWindow } from './rate-budget.js';

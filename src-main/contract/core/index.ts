@@ -8,4 +8,5 @@ export * from './settings.js';
 export * from './shell-settings.js';
 export * from './layout-settings.js';
 export * from './profiles.js';
+export * from './key-origin.js';
 export * from './daily-limits.js';

@@ -292,6 +292,11 @@ export const Profile = z.object({
    * message). Absent: derived from baseUrl (https → wss://host/ws, http → ws://host:8765).
    */
   feedUrl: feedUrl.optional(),
+  /**
+   * "Send my key without TLS": the trader's consent to a plain http:// base URL on another computer
+   * (contract/core/key-origin.ts); without it the key is not sent there.
+   */
+  allowInsecureKey: z.boolean({ error: 'allowInsecureKey must be true or false' }).optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 export type ProfileInput = z.input<typeof Profile>;

@@ -152,7 +152,12 @@ const profileRef = z.strictObject({ profileId: ProfileId.optional() }).optional(
 export const ApiKeySetInput = z.strictObject({ key: ApiKeyInput, profileId: ProfileId.optional() });
 export const ApiKeyTestResult = z.object({ profileId: ProfileId, broker: z.string(), message: z.string() });
 
-export const ProfilesList = z.object({ activeProfileId: ProfileId, profiles: z.array(ProfileView) });
+export const ProfilesList = z.object({
+  activeProfileId: ProfileId,
+  profiles: z.array(ProfileView),
+  /** What the change did besides (profiles.update: a new address cleared the key), in words. */
+  notice: z.string().optional(),
+});
 export type ProfilesList = z.infer<typeof ProfilesList>;
 export const ProfileUpdateInput = z.strictObject({ id: ProfileId, changes: ProfileUpdate });
 export const ProfileIdInput = z.strictObject({ id: ProfileId });

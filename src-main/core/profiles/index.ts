@@ -1,2 +1,2 @@
 export { createProfiles, ProfileError } from './profiles.js';
-export type { Profiles, ProfilesOptions } from './profiles.js';
+export type { ProfileUpdated, Profiles, ProfilesOptions } from './profiles.js';

@@ -6,6 +6,9 @@ import {
   NewProfileInput,
   PAPER_PROFILE_ID,
   ProfileUpdate,
+  insecureKeyRefusal,
+  keyNeedsTlsConsent,
+  keyOriginOf,
   type Profile,
   type ProfileView,
 } from '../../contract/index.js';
@@ -27,6 +30,12 @@ export interface ProfilesOptions {
   secrets: Pick<RouterSecretStore, 'has' | 'clear'>;
 }
 
+export interface ProfileUpdated {
+  profile: Profile;
+  /** The base URL moved to another origin and the key stored for the old one was removed. */
+  keyCleared: boolean;
+}
+
 export interface Profiles {
   /** Every profile, paper first, with whether it is active and has a key. */
   list(): Promise<ProfileView[]>;
@@ -34,7 +43,8 @@ export interface Profiles {
   active(): Profile;
   get(id: string): Profile | undefined;
   add(input: NewProfileInput): Promise<Profile>;
-  update(id: string, change: ProfileUpdate): Promise<Profile>;
+  /** A change of the base URL's origin clears the profile's key (`keyCleared`): it is entered again. */
+  update(id: string, change: ProfileUpdate): Promise<ProfileUpdated>;
   /** Removes a profile and its key; the paper profile cannot be removed. */
   remove(id: string): Promise<void>;
   switchTo(id: string): Promise<Profile>;
@@ -117,8 +127,14 @@ export function createProfiles(options: ProfilesOptions): Profiles {
           "the paper gateway's URL is set when it starts and cannot be changed",
         );
       const next: Profile = { ...current, ...parsed.data };
+      if (next.kind === 'gateway' && keyNeedsTlsConsent(next.baseUrl) && next.allowInsecureKey !== true)
+        throw new ProfileError('invalid_input', `baseUrl: ${insecureKeyRefusal(next.baseUrl)}`);
+      const moved = next.kind === 'gateway' && keyOriginOf(next.baseUrl) !== keyOriginOf(current.baseUrl);
+      // The key goes before the new address is saved: no call can send it there in between.
+      const keyCleared = moved && (await secrets.has(id));
+      if (keyCleared) await secrets.clear(id);
       await settings.update((s) => ({ ...s, profiles: s.profiles.map((p) => (p.id === id ? next : p)) }));
-      return resolve(next);
+      return { profile: resolve(next), keyCleared };
     },
     async remove(id) {
       if (id === PAPER_PROFILE_ID) throw new ProfileError('conflict', 'the paper profile cannot be removed');

@@ -1,7 +1,8 @@
 // The router: one handler per contract channel. Input is validated against the channel's schema
 // before the handler runs, so invalid input never reaches the gateway (architecture rule 3). A
 // service's typed refusal (CoreError) is answered with its own kind; anything else a handler throws
-// is a bug: an `internal` error with its message redacted, never a rejection.
+// is a bug: an `internal` error with its message redacted, never a rejection. Every answer, success or
+// error, passes through `redact` on its way out: no key reaches the bridge in any letter case.
 import {
   CHANNELS,
   type Channel,
@@ -27,7 +28,7 @@ export interface Router {
 
 export function createRouter(
   handlers: Handlers,
-  options: { logger: Logger; redact: (text: string) => string },
+  options: { logger: Logger; redact: <T>(value: T) => T },
 ): Router {
   const channels = Object.keys(CHANNELS) as Channel[];
   const known = new Set<string>(channels);
@@ -43,7 +44,7 @@ export function createRouter(
       });
     const handler = handlers[c] as (input: unknown) => Promise<IpcResult<unknown>>;
     try {
-      return await handler(parsed.data);
+      return options.redact(await handler(parsed.data));
     } catch (err) {
       if (err instanceof CoreError) return failResult(err.kind, options.redact(err.message));
       const message = options.redact(errorMessage(err));

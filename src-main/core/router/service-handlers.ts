@@ -5,6 +5,7 @@ import { isAbsolute } from 'node:path';
 import {
   PAPER_PROFILE_ID,
   formatIstIso,
+  keyOriginOf,
   type ApiKeyStatus,
   type IpcResult,
   type PingResponse,
@@ -13,7 +14,7 @@ import {
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import type { Alerts } from '../alerts/index.js';
 import { fileErrorCode, writeJournalCsv, type Journal } from '../journal/index.js';
-import { ProfileError, type Profiles } from '../profiles/index.js';
+import { ProfileError, type ProfileUpdated, type Profiles } from '../profiles/index.js';
 import type { RouterSecretStore } from '../secrets/index.js';
 import { SettingsError, type SettingsStore } from '../settings/index.js';
 import type { Emit } from './event-bus.js';
@@ -83,8 +84,14 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
 
     async 'apiKey.set'(input) {
       const profileId = target(input);
-      if (!known(profileId)) return failResult('not_found', `no profile ${profileId}`);
-      await d.secrets.set(profileId, input.key);
+      const profile = d.profiles.get(profileId);
+      if (!profile) return failResult('not_found', `no profile ${profileId}`);
+      // A gateway profile's key is bound to the origin it is entered for (the paper key is OrderDesk's).
+      await d.secrets.set(
+        profileId,
+        input.key,
+        profile.kind === 'gateway' ? keyOriginOf(profile.baseUrl) : undefined,
+      );
       const status = await keyStatus(profileId);
       d.emit('apiKey.status', status);
       d.keyChanged(profileId);
@@ -124,12 +131,19 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
       return profilesList();
     },
     async 'profiles.update'(input) {
+      let updated: ProfileUpdated;
       try {
-        await d.profiles.update(input.id, input.changes);
+        updated = await d.profiles.update(input.id, input.changes);
       } catch (err) {
         return profileFailure(err);
       }
-      return profilesList();
+      const list = await profilesList();
+      if (!updated.keyCleared || !list.ok) return list;
+      const { profile } = updated;
+      d.emit('apiKey.status', await keyStatus(profile.id));
+      d.keyChanged(profile.id);
+      const notice = `${profile.name} now points at ${keyOriginOf(profile.baseUrl)}, another address: its API key was removed so that it is not sent there. Enter the key again for this address.`;
+      return okResult({ ...list.value, notice });
     },
     async 'profiles.remove'(input) {
       try {

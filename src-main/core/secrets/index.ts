@@ -2,3 +2,4 @@ export { createSecretStore, SecretStoreError, SECRETS_FILE } from './secret-stor
 export type { RouterSecretStore, SecretStore, SecretStoreOptions } from './secret-store.js';
 export type { KeytarLike, KeytarLoader } from './keytar-backend.js';
 export { createMemoryLogger, createRedactingLogger } from './redacting-logger.js';
+export { gatewayKeySource } from './gateway-key.js';

@@ -2,11 +2,13 @@
 // OS keychain via keytar → Electron safeStorage (never its basic_text backend) → session memory.
 // There is no plaintext tier. The key flows in (set) from the renderer and out only to the gateway
 // client, through a method whose name says so; the router must expose only the RouterSecretStore view.
+// A gateway profile's key is stored with the origin it was entered for (key-binding.ts).
 import { join } from 'node:path';
 import { ApiKeyInput, ProfileId, errorMessage, type SecretStatus } from '../../contract/index.js';
 import { CoreError } from '../core-error.js';
 import type { Logger, Paths, SafeStoragePort, SecretBackend } from '../ports.js';
 import { defaultKeytarLoader, keytarBackend, loadKeytar, type KeytarLoader } from './keytar-backend.js';
+import { decodeStoredKey, encodeStoredKey, type BoundKey } from './key-binding.js';
 import { memoryBackend } from './memory-backend.js';
 import { safeStorageBackend, safeStorageUnusable, type SafeStorageBackend } from './safe-storage-backend.js';
 
@@ -33,7 +35,8 @@ export interface SecretStoreOptions {
 
 /** The part of the store the IPC router may expose: write-only for the key itself. */
 export interface RouterSecretStore {
-  set(profileId: string, key: string): Promise<void>;
+  /** `origin`: the scheme://host:port the key is for (gateway profiles); the key goes nowhere else. */
+  set(profileId: string, key: string, origin?: string): Promise<void>;
   has(profileId: string): Promise<boolean>;
   clear(profileId: string): Promise<void>;
   status(): Promise<SecretStatus>;
@@ -47,6 +50,8 @@ export interface SecretStore extends RouterSecretStore {
    * IPC, never log its result.
    */
   revealForGatewayClient(profileId: string): Promise<string | undefined>;
+  /** The same, with the origin the key was entered for (none: stored unbound). */
+  revealBoundForGatewayClient(profileId: string): Promise<BoundKey | undefined>;
   /** Key values seen this session, for log/journal redaction. */
   valuesForRedaction(): readonly string[];
   /**
@@ -113,7 +118,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
    * switch) and any backend fallback; `generation` keeps a read that started before such a change
    * from putting the old key back.
    */
-  const revealed = new Map<string, string>();
+  const revealed = new Map<string, BoundKey>();
   let generation = 0;
   function invalidate(account?: string): void {
     generation += 1;
@@ -274,23 +279,40 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     return { backend: a.kind, persistent: a.kind !== 'memory', ...(warning ? { warning } : {}) };
   }
 
+  async function revealBound(profileId: string): Promise<BoundKey | undefined> {
+    const account = checkProfileId(profileId);
+    const held = revealed.get(account);
+    if (held !== undefined) return held;
+    const asked = generation;
+    return enqueue(async () => {
+      const value = await lookup(account);
+      if (value === null) return undefined;
+      const bound = decodeStoredKey(value);
+      seen.add(bound.key);
+      // Not when a set, clear or forget came in meanwhile: what was read may be the old key.
+      if (asked === generation) revealed.set(account, bound);
+      return bound;
+    });
+  }
+
   return {
     init: () => enqueue(status),
     status: () => enqueue(status),
-    async set(profileId, key) {
+    async set(profileId, key, origin) {
       const account = checkProfileId(profileId);
       const parsed = ApiKeyInput.safeParse(key);
       // The message never echoes the key.
       if (!parsed.success)
         throw new SecretStoreError('invalid_input', parsed.error.issues[0]?.message ?? 'invalid API key');
       seen.add(parsed.data);
+      const value = encodeStoredKey(parsed.data, origin);
       // Before queueing: a reveal called from now on waits for this write instead of using the old key.
       invalidate(account);
       return enqueue(() =>
         run('saved', async (b, kind) => {
-          await b.set(account, parsed.data);
+          await b.set(account, value);
           // Read back before reporting success: a keyring that silently drops writes is caught here.
-          if ((await b.get(account)) !== parsed.data)
+          if ((await b.get(account)) !== value)
             throw new SecretStoreError('secret_store', READ_BACK_ADVICE[kind]);
         }),
       );
@@ -312,19 +334,9 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       });
     },
     async revealForGatewayClient(profileId) {
-      const account = checkProfileId(profileId);
-      const held = revealed.get(account);
-      if (held !== undefined) return held;
-      const asked = generation;
-      return enqueue(async () => {
-        const key = await lookup(account);
-        if (key === null) return undefined;
-        seen.add(key);
-        // Not when a set, clear or forget came in meanwhile: what was read may be the old key.
-        if (asked === generation) revealed.set(account, key);
-        return key;
-      });
+      return (await revealBound(profileId))?.key;
     },
+    revealBoundForGatewayClient: revealBound,
     valuesForRedaction: () => [...seen],
     forget(profileId) {
       invalidate(profileId === undefined ? undefined : checkProfileId(profileId));

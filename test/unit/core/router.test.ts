@@ -299,7 +299,7 @@ describe('services', () => {
     await core.router.invoke('profiles.add', {
       id: 'broker',
       name: 'Broker',
-      baseUrl: 'http://broker.invalid',
+      baseUrl: 'https://broker.invalid',
     });
     const set = await core.router.invoke('apiKey.set', { key, profileId: 'broker' });
     expect(set).toMatchObject({ ok: true, value: { profileId: 'broker', present: true, backend: 'memory' } });
@@ -320,7 +320,7 @@ describe('services', () => {
     const added = await core.router.invoke('profiles.add', {
       id: 'zerodha',
       name: 'Zerodha',
-      baseUrl: 'http://zerodha.invalid',
+      baseUrl: 'https://zerodha.invalid',
     });
     expect(added.ok && added.value.profiles.map((p) => p.id)).toEqual(['paper', 'zerodha']);
     const switched = await core.router.invoke('profiles.switch', { id: 'zerodha' });
@@ -370,7 +370,7 @@ describe('services', () => {
     await core.router.invoke('profiles.add', {
       id: 'broker',
       name: 'Broker',
-      baseUrl: 'http://broker.invalid',
+      baseUrl: 'https://broker.invalid',
     });
     // No key yet: refused without a request.
     expect(await core.router.invoke('apiKey.test', { profileId: 'broker' })).toMatchObject({
@@ -410,7 +410,7 @@ describe('services', () => {
     await core.router.invoke('profiles.add', {
       id: 'broker',
       name: 'Broker',
-      baseUrl: 'http://broker.invalid',
+      baseUrl: 'https://broker.invalid',
     });
     await core.router.invoke('apiKey.set', { profileId: 'broker', key: 'b'.repeat(40) });
     const quotes = () => core.router.invoke('market.quotes', { symbol: 'SBIN', exchange: 'NSE' });
@@ -430,8 +430,10 @@ describe('services', () => {
     // A new URL is another gateway: asked again.
     await core.router.invoke('profiles.update', {
       id: 'broker',
-      changes: { baseUrl: 'http://broker2.invalid' },
+      changes: { baseUrl: 'https://broker2.invalid' },
     });
+    // Another origin: the key was cleared with the change and is entered again for it.
+    await core.router.invoke('apiKey.set', { profileId: 'broker', key: 'b'.repeat(40) });
     expect(await quotes()).toMatchObject({ ok: true });
     expect(sentTo('broker2.invalid')).toBe(1);
   });
@@ -457,7 +459,7 @@ describe("a profile's rate budget", () => {
       await own.router.invoke('profiles.add', {
         id: 'slow',
         name: 'Slow',
-        baseUrl: 'http://slow.invalid',
+        baseUrl: 'https://slow.invalid',
         rateLimitPerSecond: 2,
       });
       await own.router.invoke('apiKey.set', { profileId: 'slow', key: 's'.repeat(40) });
@@ -530,7 +532,7 @@ describe('a failing key store', () => {
     });
     try {
       await own.start();
-      await own.router.invoke('profiles.add', { id: 'broker', name: 'B', baseUrl: 'http://broker.invalid' });
+      await own.router.invoke('profiles.add', { id: 'broker', name: 'B', baseUrl: 'https://broker.invalid' });
       broken = true;
       const key = 'k'.repeat(40);
       const set = await own.router.invoke('apiKey.set', { profileId: 'broker', key });

@@ -70,4 +70,57 @@ describe('redact', () => {
       }),
     );
   });
+
+  it('removes the key in any letter case, and any run of 12 or more of its characters', () => {
+    const key = `${KEY}${'F00DBABE'.repeat(4)}`; // 64 characters, letters in both cases
+    const out = redact(
+      {
+        upper: `Invalid apikey ${key.toUpperCase()}`,
+        prefix: `accepted for ${key.slice(0, 40)}…`,
+        middle: `x${key.slice(20, 32).toLowerCase()}y`,
+        mixed: `${key.slice(5, 25).toUpperCase()}${key.slice(25, 45)}`,
+        eleven: `ok ${key.slice(3, 14)} ok`,
+      },
+      [key],
+    );
+    expect(out).toEqual({
+      upper: `Invalid apikey ${REDACTED}`,
+      prefix: `accepted for ${REDACTED}…`,
+      middle: `x${REDACTED}y`,
+      mixed: REDACTED,
+      // Fewer than 12 characters of the key is not the key.
+      eleven: `ok ${key.slice(3, 14)} ok`,
+    });
+  });
+
+  it('a key shorter than 12 characters is removed whole, in any case', () => {
+    expect(redact('a SHORTKEY9 b shortkey9', ['ShortKey9'])).toBe(`a ${REDACTED} b ${REDACTED}`);
+  });
+
+  it('redacts a 1 MB answer quickly (prints the time)', () => {
+    const key = `${KEY}${'f00dbabe'.repeat(4)}`;
+    const orders = Array.from({ length: 5000 }, (_, i) => ({
+      orderid: String(25112800000000 + i),
+      symbol: i % 2 ? 'RELIANCE' : 'NIFTY25NOV25900CE',
+      exchange: 'NSE',
+      action: 'BUY',
+      quantity: '75',
+      price: '1234.50',
+      status: 'complete',
+      timestamp: '28-Nov-2025 10:15:42',
+      strategy: 'OrderDesk',
+      rejection_reason: i === 4999 ? `bad key ${key.slice(0, 40).toUpperCase()}` : '',
+    }));
+    const answer = { status: 'success', data: { orders } };
+    const size = JSON.stringify(answer).length;
+    expect(size).toBeGreaterThan(1_000_000);
+    redact(answer, [key]); // warm-up
+    const t0 = performance.now();
+    const out = redact(answer, [key]);
+    const ms = performance.now() - t0;
+    console.log(`redact: ${(size / 1e6).toFixed(2)} MB answer in ${ms.toFixed(1)} ms`);
+    expect(out.data.orders[4999]?.rejection_reason).toBe(`bad key ${REDACTED}`);
+    // Generous for a loaded CI machine; a per-window rescan of the whole text would take seconds.
+    expect(ms).toBeLessThan(500);
+  });
 });

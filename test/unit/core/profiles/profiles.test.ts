@@ -95,12 +95,12 @@ describe('profiles', () => {
   it('updates a profile; the paper URL cannot be changed', async () => {
     const p = await profiles.add(broker);
     expect(await profiles.update(p.id, { name: 'Renamed', rateLimitPerSecond: 3 })).toMatchObject({
-      id: p.id,
-      name: 'Renamed',
-      rateLimitPerSecond: 3,
-      baseUrl: broker.baseUrl,
+      profile: { id: p.id, name: 'Renamed', rateLimitPerSecond: 3, baseUrl: broker.baseUrl },
+      keyCleared: false,
     });
-    expect(await profiles.update('paper', { strategy: 'Practice' })).toMatchObject({ strategy: 'Practice' });
+    expect(await profiles.update('paper', { strategy: 'Practice' })).toMatchObject({
+      profile: { strategy: 'Practice' },
+    });
     await expect(profiles.update('paper', { baseUrl: 'https://x.in' })).rejects.toMatchObject({
       kind: 'invalid_input',
       message: expect.stringMatching(/paper gateway's URL/),
