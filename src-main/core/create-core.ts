@@ -3,7 +3,13 @@
 // shell (or the browser-mode host, or a test) hands in the ports and binds `router` and `events`.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { PAPER_PROFILE_ID, UnknownOperation, errorMessage, type Profile } from '../contract/index.js';
+import {
+  PAPER_PROFILE_ID,
+  UnknownOperation,
+  errorMessage,
+  type OrderSnapshot,
+  type Profile,
+} from '../contract/index.js';
 import {
   createGatewayClient,
   redact,
@@ -42,9 +48,11 @@ import {
 import { recentOrders } from './router/recent-orders.js';
 import { createSettingsStore } from './settings/index.js';
 import {
+  adoptFoundInBook,
   adoptInterrupted,
   claimedOrderIds,
   createWatcher,
+  INTERRUPTED_MIN_AGE_MS,
   nextAdoptionAt,
   istDayStart,
   journalResolution,
@@ -353,6 +361,34 @@ export function createCore(ports: CorePorts): Core {
     }, wait);
   }
 
+  /**
+   * An earlier run's pending entries the book already settles are adopted on this read, not once of
+   * age (watcher/book-adoption.ts); the watcher settles them on the read it starts now. Only in the
+   * first INTERRUPTED_MIN_AGE_MS of this core: later, every entry from before its start is of age.
+   */
+  function adoptFoundNow(profileId: string, orders: readonly OrderSnapshot[]): void {
+    const s = session;
+    const now = clock.now();
+    if (!started || s?.profile.id !== profileId || now - startedAt > INTERRUPTED_MIN_AGE_MS) return;
+    let adopted: Interrupted[];
+    try {
+      adopted = adoptFoundInBook(journal, profileId, orders, now, startedAt, logger);
+    } catch (err) {
+      logger.error('interrupted order actions not read back from the journal', {
+        profileId,
+        error: errorMessage(err),
+      });
+      return;
+    }
+    if (adopted.length === 0) return;
+    const ids = new Set(adopted.map((a) => a.entry.id));
+    s.watcher.adoptPending(
+      restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
+    );
+    announceInterrupted(profileId, adopted);
+    void s.watcher.pollNow();
+  }
+
   /** One alert per interrupted entry: "checking the order book", or "check it" when nothing can. */
   function announceInterrupted(profileId: string, adopted: readonly Interrupted[]): void {
     for (const a of adopted) {
@@ -592,6 +628,7 @@ export function createCore(ports: CorePorts): Core {
       bus.on('session.connection', updateTray),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),
+      bus.on('books.orders', (e) => adoptFoundNow(e.profileId, e.view.orders)),
       bus.on('books.positions', updateTray),
       profiles.onSwitch((p) => reopen(p)),
       settings.onChange(() => {

@@ -4,9 +4,10 @@ import { DailyLimitName } from '../../contract/core/daily-limits.js';
 
 /**
  * Error kinds across IPC: the gateway client's kinds (bad_input … unknown_outcome) plus the core's
- * own (invalid_input: refused before any request; risk / duplicate: pre-trade checks; no_key: no API
- * key stored for the profile; secret_store: the key store failed (a locked keyring, an unwritable
- * file): the message says what to check; not_found / conflict: profile operations; internal: a bug).
+ * own (invalid_input: refused before any request; risk / duplicate / unresolved_duplicate: pre-trade
+ * checks; no_key: no API key stored for the profile; secret_store: the key store failed (a locked
+ * keyring, an unwritable file): the message says what to check; not_found / conflict: profile
+ * operations; internal: a bug).
  */
 export const IPC_ERROR_KINDS = [
   'bad_input',
@@ -22,6 +23,11 @@ export const IPC_ERROR_KINDS = [
   'invalid_input',
   'risk',
   'duplicate',
+  /**
+   * Held back: the same order's earlier intent is unresolved (pending, an unknown outcome not settled,
+   * or settled "placed after all" a moment ago); `confirmDuplicate` sends it deliberately.
+   */
+  'unresolved_duplicate',
   'no_key',
   'secret_store',
   /** A semi-auto gateway queued the order for approval in its Action Center: not placed yet. */

@@ -10,10 +10,11 @@ import { dayPnlText, type DailyBooks, type DailyLeg, type DailyLimits } from '..
 import { toCheck, type PlacedOrder, type UnknownIntent } from '../watcher/index.js';
 import type { Emit } from './event-bus.js';
 import { failResult, fromGateway, okResult } from './results.js';
-import { riskLeg, type GateRefusal, type RiskGate } from './risk-gate.js';
+import { riskLeg, type GateRefusal, type RiskGate, type RiskLeg } from './risk-gate.js';
 import { closeAllHandlers } from './close-all-handlers.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
+import { unresolvedTwin } from './unresolved-hold.js';
 
 export interface OrderDeps {
   session(): Session;
@@ -67,13 +68,22 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     s: Session,
     operation: string,
     request: unknown,
-    kind: GateRefusal['kind'],
+    kind: GateRefusal['kind'] | 'unresolved_duplicate',
     message: string,
     limit?: DailyLimitName,
   ): IpcResult<T> {
     const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
     d.journal.recordOutcome(id, { outcome: 'error', error: { kind, message } });
     return failResult(kind, message, { journalId: id, ...(limit ? { limit } : {}) });
+  }
+
+  /**
+   * Why a new order is held back: an identical earlier one of the profile is still in doubt (pending,
+   * unknown, or just found placed after all), whatever the duplicate window says. Only a deliberate
+   * `confirmDuplicate` sends it.
+   */
+  function heldBack(s: Session, legs: readonly RiskLeg[], confirmDuplicate: boolean | undefined) {
+    return confirmDuplicate ? undefined : unresolvedTwin(d.journal, s.profile.id, legs, d.clock.now());
   }
 
   /**
@@ -150,6 +160,8 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const s = d.session();
       const { confirmDuplicate, strategy, ...leg } = input;
       const request = { ...leg, strategy: strategy ?? s.profile.strategy };
+      const held = heldBack(s, [riskLeg(leg)], confirmDuplicate);
+      if (held) return refused(s, 'placeorder', request, 'unresolved_duplicate', held);
       const daily = await admitDaily(s, [leg]);
       if (!daily.ok) return refused(s, 'placeorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(orderReads(s), [riskLeg(leg)], {
@@ -214,6 +226,8 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       const decided = preview.value.decision;
       let slot: { release(): void } = { release: () => undefined };
       if (decided.kind === 'order') {
+        const held = heldBack(s, [riskLeg(decided.order)], confirmDuplicate);
+        if (held) return refused(s, 'placesmartorder', request, 'unresolved_duplicate', held);
         const daily = await admitDaily(s, [decided.order]);
         if (!daily.ok) return refused(s, 'placesmartorder', request, 'risk', daily.message, daily.limit);
         slot = daily;
@@ -247,6 +261,9 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       // Each child is an order of its own: the per-order limits apply to the largest child and the
       // remainder (the same checks for equal children).
       const distinct = [...new Map(plan.value.children.map((c) => [c.quantity, c])).values()];
+      // Held as the duplicate guard judges it: the one order the user asked for.
+      const held = heldBack(s, [riskLeg(rest)], confirmDuplicate);
+      if (held) return refused(s, 'splitorder', request, 'unresolved_duplicate', held);
       // Every child is an order the exchange sees: each counts towards the daily order count.
       const daily = await admitDaily(s, plan.value.children);
       if (!daily.ok) return refused(s, 'splitorder', request, 'risk', daily.message, daily.limit);
@@ -277,6 +294,8 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     async 'orders.basket'(input) {
       const s = d.session();
       const request = { orders: input.orders, strategy: input.strategy ?? s.profile.strategy };
+      const held = heldBack(s, input.orders.map(riskLeg), input.confirmDuplicate);
+      if (held) return refused(s, 'basketorder', request, 'unresolved_duplicate', held);
       const daily = await admitDaily(s, input.orders);
       if (!daily.ok) return refused(s, 'basketorder', request, 'risk', daily.message, daily.limit);
       const gate = await d.risk.check(orderReads(s), input.orders.map(riskLeg), {

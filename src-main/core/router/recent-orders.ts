@@ -16,10 +16,12 @@ export interface SentOrder {
   legs: RiskLeg[];
 }
 
+/** Refusals made before sending: the guard admitted nothing (or a hold refused it). */
+const REFUSED_BEFORE_SENDING = new Set(['risk', 'duplicate', 'unresolved_duplicate']);
+
 /** The legs the duplicate guard admitted for one journal entry, as the order handlers judge them. */
-function admittedLegs(e: JournalEntry): RiskLeg[] {
-  // Refused before sending: the guard admitted nothing (or the guard itself refused it).
-  if (e.error?.kind === 'risk' || e.error?.kind === 'duplicate') return [];
+export function admittedLegs(e: JournalEntry): RiskLeg[] {
+  if (e.error && REFUSED_BEFORE_SENDING.has(e.error.kind)) return [];
   switch (e.operation) {
     case 'placeorder': {
       const r = PlaceOrderIpcInput.safeParse(e.request);

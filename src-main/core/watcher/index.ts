@@ -23,7 +23,9 @@ export {
   claimedOrderIds,
   intentOfRequest,
   INTERRUPTED_KIND,
+  INTERRUPTED_MIN_AGE_MS,
   nextAdoptionAt,
 } from './interrupted-intents.js';
+export { adoptFoundInBook } from './book-adoption.js';
 export type { Interrupted } from './interrupted-intents.js';
 export { matchInterrupted, orderTimeMs, describeIntent, CLOCK_SKEW_MS } from './interrupted-match.js';

@@ -93,7 +93,7 @@ export function intentOfRequest(operation: string, request: unknown): UnknownInt
 }
 
 /** The strategy tag a journalled request was sent with ('' when it names none). */
-function strategyOf(request: unknown): string {
+export function strategyOf(request: unknown): string {
   const s = (request as { strategy?: unknown } | null)?.strategy;
   return typeof s === 'string' ? s : '';
 }
@@ -133,28 +133,36 @@ export function adoptInterrupted(
     order: 'asc',
     limit: 10_000,
   });
-  const adopted: Interrupted[] = [];
-  for (const entry of stale) {
-    const intent = intentOfRequest(entry.operation, entry.request);
-    const what = intent ? describeIntent(intent) : entry.operation;
-    const message = `${STOPPED}: ${what}`;
-    try {
-      journal.recordOutcome(entry.id, { outcome: 'unknown', error: { kind: INTERRUPTED_KIND, message } });
-      if (intent)
-        journal.recordCheck(entry.id, {
-          ...toCheck(intent, new Set()),
-          interrupted: { from: entry.time - CLOCK_SKEW_MS, strategy: strategyOf(entry.request) },
-        });
-    } catch (err) {
-      logger.warn('an interrupted journal entry was not adopted', {
-        journalId: entry.id,
-        error: errorMessage(err),
+  return stale.flatMap((entry) => adoptEntry(journal, entry, logger) ?? []);
+}
+
+/**
+ * One pending entry made an unknown outcome (`interrupted`) with the check that settles it; undefined
+ * (logged) when the journal would not take it (another process answered it meanwhile).
+ */
+export function adoptEntry(
+  journal: Pick<Journal, 'recordOutcome' | 'recordCheck'>,
+  entry: JournalEntry,
+  logger: Logger,
+): Interrupted | undefined {
+  const intent = intentOfRequest(entry.operation, entry.request);
+  const what = intent ? describeIntent(intent) : entry.operation;
+  const message = `${STOPPED}: ${what}`;
+  try {
+    journal.recordOutcome(entry.id, { outcome: 'unknown', error: { kind: INTERRUPTED_KIND, message } });
+    if (intent)
+      journal.recordCheck(entry.id, {
+        ...toCheck(intent, new Set()),
+        interrupted: { from: entry.time - CLOCK_SKEW_MS, strategy: strategyOf(entry.request) },
       });
-      continue;
-    }
-    adopted.push({ entry, ...(intent ? { intent } : {}), message });
+  } catch (err) {
+    logger.warn('an interrupted journal entry was not adopted', {
+      journalId: entry.id,
+      error: errorMessage(err),
+    });
+    return undefined;
   }
-  return adopted;
+  return { entry, ...(intent ? { intent } : {}), message };
 }
 
 /**
