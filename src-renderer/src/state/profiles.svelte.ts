@@ -11,8 +11,34 @@ import type {
 
 /** What a profile edit may change (profiles.update). */
 export type ProfileChanges = Partial<
-  Pick<ProfileView, 'name' | 'baseUrl' | 'strategy' | 'rateLimitPerSecond'>
+  Pick<ProfileView, 'name' | 'baseUrl' | 'strategy' | 'rateLimitPerSecond' | 'allowInsecureKey'>
 >;
+
+/** The consent's words beside its checkbox (main's refusal names the same switch). */
+export const INSECURE_KEY_CONSENT = 'Send my key without TLS';
+
+/**
+ * Whether a base URL is plain http:// to another computer, where the key would cross the network
+ * unencrypted: the form then offers the consent. The renderer's copy of contract/core/key-origin.ts
+ * (it imports contract types only); main checks again.
+ */
+export function needsTlsConsent(text: string): boolean {
+  let u: URL;
+  try {
+    // A parse to check the text, not state the page renders.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    u = new URL(text.trim());
+  } catch {
+    return false;
+  }
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  const loopback =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return u.protocol === 'http:' && !loopback;
+}
 
 /** What the last key test found: the gateway's own words either way. */
 export type KeyTest =
@@ -108,7 +134,7 @@ export class ProfilesState {
   }
 
   /** Adds a gateway profile and makes it the active one. */
-  async add(name: string, baseUrl: string): Promise<boolean> {
+  async add(name: string, baseUrl: string, allowInsecureKey = false): Promise<boolean> {
     const problem = profileNameProblem(name) ?? baseUrlProblem(baseUrl);
     if (problem) {
       this.problem = problem;
@@ -116,7 +142,11 @@ export class ProfilesState {
     }
     return this.#run(async () => {
       const before = this.profiles.map((p) => p.id);
-      const r = await this.#bridge.invoke('profiles.add', { name: name.trim(), baseUrl: baseUrl.trim() });
+      const r = await this.#bridge.invoke('profiles.add', {
+        name: name.trim(),
+        baseUrl: baseUrl.trim(),
+        ...(allowInsecureKey && needsTlsConsent(baseUrl) ? { allowInsecureKey: true } : {}),
+      });
       if (!r.ok) return this.#fail('Add profile', r.error);
       this.profiles = r.value.profiles;
       this.activeId = r.value.activeProfileId;
@@ -131,9 +161,13 @@ export class ProfilesState {
 
   /**
    * Changes a profile's name, base URL, strategy tag or rate limit. The refusal comes back whole
-   * (its `fields` name what main refused) for the form to show beside each field.
+   * (its `fields` name what main refused) for the form to show beside each field; `notice`: what
+   * main did besides (a new address cleared the key, to be entered again).
    */
-  async update(id: string, changes: ProfileChanges): Promise<{ ok: true } | { ok: false; error: IpcError }> {
+  async update(
+    id: string,
+    changes: ProfileChanges,
+  ): Promise<{ ok: true; notice?: string } | { ok: false; error: IpcError }> {
     if (this.busy)
       return { ok: false, error: { kind: 'conflict', message: 'Still busy with the last change' } };
     this.busy = true;
@@ -143,7 +177,7 @@ export class ProfilesState {
       if (!r.ok) return r;
       this.profiles = r.value.profiles;
       this.activeId = r.value.activeProfileId;
-      return { ok: true };
+      return r.value.notice ? { ok: true, notice: r.value.notice } : { ok: true };
     } finally {
       this.busy = false;
     }

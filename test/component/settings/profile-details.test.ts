@@ -98,6 +98,32 @@ describe('profile details', () => {
     expect(screen.getByText('Zerodha saved')).toBeTruthy();
   });
 
+  it('offers "send my key without TLS" only for plain http:// to another computer, and shows main\'s notice', async () => {
+    const { bridge } = setup();
+    await flush();
+    expect(screen.queryByTestId('details-insecure-key')).toBeNull();
+    const url = screen.getByLabelText('Base URL');
+    await fireEvent.input(url, { target: { value: 'https://gw.example.com' } });
+    expect(screen.queryByTestId('details-insecure-key')).toBeNull();
+    await fireEvent.input(url, { target: { value: 'http://192.168.1.20:5000' } });
+    await fireEvent.click(screen.getByTestId('details-insecure-key'));
+    bridge.answer('profiles.update', () => ({
+      ok: true,
+      value: {
+        activeProfileId: 'gw-1',
+        profiles: [PAPER, LIVE],
+        notice: 'Enter the key again for this address.',
+      },
+    }));
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(bridge.callsTo('profiles.update').at(-1)?.input?.changes).toMatchObject({
+      baseUrl: 'http://192.168.1.20:5000',
+      allowInsecureKey: true,
+    });
+    expect(screen.getByText('Enter the key again for this address.')).toBeTruthy();
+  });
+
   it("shows main's refusal beside the field it names", async () => {
     setup({
       message: 'profiles.update: changes.name: name must be at most 64 characters',
