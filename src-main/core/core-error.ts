@@ -5,7 +5,7 @@ import type { IpcErrorKind } from '../contract/index.js';
 
 export type CoreErrorKind = Extract<
   IpcErrorKind,
-  'invalid_input' | 'not_found' | 'conflict' | 'secret_store'
+  'invalid_input' | 'not_found' | 'conflict' | 'secret_store' | 'storage'
 >;
 
 export class CoreError extends Error {

@@ -67,6 +67,7 @@ import {
   type Watcher,
 } from './watcher/index.js';
 import { totalMtm } from './watcher/position-diff.js';
+import { createStorageState } from './storage-status.js';
 
 /** A running embedded paper gateway, as the core needs it. */
 export interface EmbeddedGateway {
@@ -164,6 +165,7 @@ export function createCore(ports: CorePorts): Core {
     onSyncError: (err) => logger.error('journal flush to disk failed', { reason: errorMessage(err) }),
   });
   const seen = (ports.openSeenStore ?? openSeenStore)(join(dataDir, WATCHER_DB));
+  const storage = createStorageState({ emit, logger, clock });
   // Fed by market polling (wire()); the risk gate prices orders from it before asking the gateway.
   const lastPrices = createLastPrices(clock);
   const risk = createRiskGate(
@@ -238,6 +240,9 @@ export function createCore(ports: CorePorts): Core {
   }
 
   async function clientFor(profile: Profile): Promise<GatewayClient> {
+    // A paper ledger that cannot be opened leaves the paper profile unavailable, not the core stopped.
+    if (profile.kind === 'paper' && !(await storage.paperStarts(ensurePaper)))
+      return storage.unavailableClient();
     const baseUrl = profile.kind === 'paper' ? (await ensurePaper()).url : profile.baseUrl;
     const rateLimit = profile.rateLimitPerSecond;
     const known = clients.get(profile.id);
@@ -555,6 +560,14 @@ export function createCore(ports: CorePorts): Core {
         emit,
         clock,
         lastSeq: bus.lastSeq,
+        storage: storage.status,
+        resetPaper: () =>
+          storage.resetPaper(async () => {
+            if ((await storage.paperStarts(ensurePaper)) && session?.profile.kind === 'paper') {
+              reopen(session.profile);
+              await switching;
+            }
+          }),
         ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
         async testKey(profileId) {
           const s = currentSession();
@@ -595,6 +608,8 @@ export function createCore(ports: CorePorts): Core {
     channels: inner.channels,
     invoke: (async (channel: string, input?: unknown) => {
       await switching;
+      const unavailable = storage.refusal(channel, session?.profile.kind);
+      if (unavailable) return unavailable;
       const result = await inner.invoke(channel, input);
       await switching;
       return result;
@@ -663,6 +678,8 @@ export function createCore(ports: CorePorts): Core {
             `${file} could not be read (${damaged.code}); it was kept as ${damaged.backupPath} and a new one started with what could be read from it`,
             { salvaged: damaged.salvaged },
           );
+      const salvaged = journal.recovery();
+      if (salvaged) storage.journalSalvaged(salvaged);
       wire();
       started = true;
       startedAt = clock.now();

@@ -68,6 +68,7 @@ import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
 import { MarginEstimate, MarginIpcInput } from './margin.js';
 import { SessionSnapshot } from './session.js';
+import { PaperResetResult } from './storage.js';
 import {
   FundsView,
   HoldingsView,
@@ -242,6 +243,8 @@ export const CHANNELS = {
   'profiles.update': channel(ProfileUpdateInput, ProfilesList),
   'profiles.remove': channel(ProfileIdInput, ProfilesList),
   'profiles.switch': channel(ProfileIdInput, ProfilesList),
+  /** The paper ledger that could not be opened is kept aside and the paper gateway starts afresh. */
+  'profiles.resetPaper': channel(NoInput, PaperResetResult),
 
   /** The soft daily limits now: orders sent today, the day's P&L, which limit (if any) is reached. */
   'risk.daily': channel(NoInput, DailyLimitsState),

@@ -6,6 +6,7 @@ import { FundsView, OrderSnapshot, OrdersView, PositionView, PositionsView, Trad
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
 import { SessionMode } from './session-mode.js';
 import { ShellCommandEvent } from './shell.js';
+import { StorageStatus } from './storage.js';
 import { CloseAllProgressEvent } from './close-all.js';
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
@@ -159,6 +160,8 @@ export const EVENTS = {
   'books.positions': sequenced(bookEvent(PositionsView)),
   'books.funds': sequenced(bookEvent(FundsView)),
   'session.connection': sequenced(ConnectionEvent),
+  /** The journal salvaged at start, the paper ledger unavailable (or reset): sent whole at each change. */
+  'session.storage': sequenced(StorageStatus),
   'alerts.raised': sequenced(AlertEvent),
   'alerts.state': sequenced(AlertsState),
   'apiKey.status': sequenced(ApiKeyStatus),

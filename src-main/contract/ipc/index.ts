@@ -6,6 +6,7 @@ export * from './session.js';
 export * from './shell.js';
 export * from './names.js';
 export * from './channels.js';
+export * from './storage.js';
 export * from './close-all.js';
 export * from './market.js';
 export * from './margin.js';

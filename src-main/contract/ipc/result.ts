@@ -36,6 +36,11 @@ export const IPC_ERROR_KINDS = [
   'conflict',
   /** A file could not be written (journal.exportCsv); the message says which and why. */
   'io',
+  /**
+   * OrderDesk's own data could not be written or read (the journal before an order: disk full,
+   * read-only, damaged; the paper ledger): nothing was sent, the message says which file and why.
+   */
+  'storage',
   'internal',
 ] as const;
 export const IpcErrorKind = z.enum(IPC_ERROR_KINDS);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ProfileView } from '../../contract/core/index.js';
 import { AlertsState, ApiKeyStatus, CONNECTION_STATES, OrderUnknownEvent } from './events.js';
 import { SessionMode } from './session-mode.js';
+import { StorageStatus } from './storage.js';
 import { FundsView, OrdersView, PositionsView, TradesView } from './views.js';
 
 export { SESSION_MODES, SessionMode } from './session-mode.js';
@@ -30,6 +31,8 @@ export const SessionSnapshot = z.object({
    * Absent from an older core: none known.
    */
   unknowns: z.array(OrderUnknownEvent).optional(),
+  /** A damaged journal salvaged at start, an unavailable paper ledger (`session.storage`). */
+  storage: StorageStatus.optional(),
   /** The last event this snapshot reflects (0: none yet); events after it carry a greater seq. */
   seq: z.number().int().nonnegative(),
 });

@@ -12,16 +12,29 @@ import {
   ProfileId,
   type JournalEntry,
   type JournalError,
-  type JournalOutcome,
   type JournalResolution,
 } from '../../contract/index.js';
+import { CoreError } from '../core-error.js';
 import { systemClock, type Clock } from '../ports.js';
 import { ensurePrivateFile } from '../private-files.js';
 import { toCsv } from './csv.js';
 import { openWalSync, type WalSync } from './wal-sync.js';
 import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
+import { rebuildIntents } from './journal-rebuild.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
-import { assertWholePages, openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
+import { assertSound, openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
+import { storageCause } from '../storage-words.js';
+import {
+  COLUMNS,
+  FROM,
+  JOURNAL_TABLES,
+  SCHEMA,
+  SCHEMA_VERSION,
+  SELECT,
+  parseJson,
+  toEntry,
+  type Row,
+} from './journal-rows.js';
 
 export interface JournalOptions {
   dbPath: string;
@@ -108,116 +121,6 @@ export class JournalStoreError extends Error {
 /** Outcomes between two checkpoints of the WAL (~6 pages an order: ~3 MB of WAL at most). */
 export const CHECKPOINT_EVERY = 100;
 
-/** 2: unknown_checks and resolutions (created on open; a version-1 file just gains them). */
-const SCHEMA_VERSION = 2;
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS intents (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  time INTEGER NOT NULL,
-  profile_id TEXT NOT NULL,
-  operation TEXT NOT NULL,
-  request_json TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS outcomes (
-  id TEXT PRIMARY KEY REFERENCES intents(id),
-  finished_at INTEGER NOT NULL,
-  duration_ms INTEGER NOT NULL,
-  outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'unknown')),
-  response_json TEXT,
-  error_kind TEXT,
-  error_message TEXT,
-  http_status INTEGER
-);
-CREATE TABLE IF NOT EXISTS order_ids (
-  entry_id TEXT NOT NULL REFERENCES intents(id),
-  orderid TEXT NOT NULL,
-  PRIMARY KEY (entry_id, orderid)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS unknown_checks (
-  id TEXT PRIMARY KEY REFERENCES outcomes(id),
-  check_json TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS resolutions (
-  id TEXT PRIMARY KEY REFERENCES outcomes(id),
-  resolved_at INTEGER NOT NULL,
-  found INTEGER NOT NULL CHECK (found IN (0, 1)),
-  orderid TEXT,
-  message TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS intents_time ON intents(time);
-CREATE INDEX IF NOT EXISTS intents_profile_time ON intents(profile_id, time);
-CREATE INDEX IF NOT EXISTS order_ids_orderid ON order_ids(orderid);
-CREATE TRIGGER IF NOT EXISTS intents_append_only BEFORE UPDATE ON intents
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS outcomes_append_only BEFORE UPDATE ON outcomes
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS unknown_checks_append_only BEFORE UPDATE ON unknown_checks
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS resolutions_append_only BEFORE UPDATE ON resolutions
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
-`;
-
-interface Row {
-  id: string;
-  time: number;
-  profile_id: string;
-  operation: string;
-  request_json: string;
-  order_ids: string;
-  finished_at: number | null;
-  duration_ms: number | null;
-  outcome: Exclude<JournalOutcome, 'pending'> | null;
-  response_json: string | null;
-  error_kind: string | null;
-  error_message: string | null;
-  http_status: number | null;
-  resolved_at: number | null;
-  found: number | null;
-  resolved_orderid: string | null;
-  resolution_message: string | null;
-}
-
-const COLUMNS = `i.id, i.time, i.profile_id, i.operation, i.request_json,
-  (SELECT json_group_array(orderid) FROM order_ids WHERE entry_id = i.id) AS order_ids,
-  o.finished_at, o.duration_ms, o.outcome, o.response_json, o.error_kind, o.error_message, o.http_status,
-  r.resolved_at, r.found, r.orderid AS resolved_orderid, r.message AS resolution_message`;
-const FROM = `FROM intents i LEFT JOIN outcomes o ON o.id = i.id LEFT JOIN resolutions r ON r.id = i.id`;
-const SELECT = `SELECT ${COLUMNS} ${FROM}`;
-
-function parseJson(text: string | null): unknown {
-  return text === null ? undefined : JSON.parse(text);
-}
-
-function toEntry(r: Row): JournalEntry {
-  const entry: JournalEntry = {
-    id: r.id,
-    time: r.time,
-    profileId: r.profile_id,
-    operation: r.operation,
-    request: parseJson(r.request_json),
-    orderIds: (JSON.parse(r.order_ids) as string[]).sort(),
-    outcome: r.outcome ?? 'pending',
-    finishedAt: r.finished_at,
-    durationMs: r.duration_ms,
-  };
-  if (r.response_json !== null) entry.response = parseJson(r.response_json);
-  if (r.error_kind !== null)
-    entry.error = {
-      kind: r.error_kind,
-      message: r.error_message ?? '',
-      ...(r.http_status !== null ? { httpStatus: r.http_status } : {}),
-    };
-  if (r.resolved_at !== null)
-    entry.resolution = {
-      time: r.resolved_at,
-      found: r.found === 1,
-      message: r.resolution_message ?? '',
-      ...(r.resolved_orderid !== null ? { orderid: r.resolved_orderid } : {}),
-    };
-  return entry;
-}
-
 /** Text matched literally by LIKE (which ignores ASCII case): %, _ and backslash escaped. */
 function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -229,7 +132,8 @@ function openDb(dbPath: string): Database.Database {
   if (dbPath !== ':memory:') ensurePrivateFile(dbPath);
   const db = new Database(dbPath);
   try {
-    assertWholePages(db, dbPath);
+    // Damage anywhere in the file is found now, not by the next order (~10 ms for 10,000 entries).
+    assertSound(db, dbPath);
     db.pragma('journal_mode = WAL');
     // NORMAL: a commit is written to the WAL (the OS has it) before it returns; the flush to disk that
     // FULL would wait for here runs on the thread pool instead (wal-sync.ts; FULL again without it).
@@ -255,13 +159,7 @@ function openDb(dbPath: string): Database.Database {
 export function createJournal(options: JournalOptions): Journal {
   const clock = options.clock ?? systemClock;
   const secrets = options.secrets ?? (() => []);
-  // Parents first: a child row is copied after the row it references.
-  const { db, recovery } = openOrSalvage(
-    options.dbPath,
-    openDb,
-    ['intents', 'outcomes', 'order_ids', 'unknown_checks', 'resolutions'],
-    clock.now(),
-  );
+  const { db, recovery } = openOrSalvage(options.dbPath, openDb, JOURNAL_TABLES, clock.now(), rebuildIntents);
   const wal = options.dbPath === ':memory:' ? undefined : openWalSync(db.name);
   if (!wal && options.dbPath !== ':memory:') db.pragma('synchronous = FULL');
   const onSyncError =
@@ -473,7 +371,7 @@ export function createJournal(options: JournalOptions): Journal {
     }
   }
 
-  return {
+  return guardStorage(options.dbPath, {
     recordIntent(input) {
       flush();
       if (!ProfileId.safeParse(input.profileId).success)
@@ -483,7 +381,17 @@ export function createJournal(options: JournalOptions): Journal {
       const id = randomUUID();
       const time = clock.now();
       const ownKeys = keyValuesIn(input.request);
-      writeIntent(id, time, input, [...secrets(), ...ownKeys]);
+      try {
+        writeIntent(id, time, input, [...secrets(), ...ownKeys]);
+      } catch (err) {
+        // No journal, no order: the caller sends nothing, and the trader is told why in words.
+        const cause = storageCause(err);
+        if (cause === undefined) throw err;
+        throw new CoreError(
+          'storage',
+          `Nothing was sent: the journal could not record this order action (${cause}): ${options.dbPath}`,
+        );
+      }
       if (ownKeys.length) pendingKeys.set(id, ownKeys);
       syncSoon();
       return { id, time };
@@ -549,5 +457,30 @@ export function createJournal(options: JournalOptions): Journal {
       wal?.close();
       db.close();
     },
-  };
+  });
+}
+
+/**
+ * The journal's calls with a failure of its file (disk full, read-only, damaged) thrown as a `storage`
+ * refusal naming the file, never as `internal`: an order whose checks read the journal is then not
+ * sent either, and the trader is told why.
+ */
+function guardStorage(dbPath: string, journal: Journal): Journal {
+  const guarded = { ...journal };
+  for (const [name, fn] of Object.entries(journal) as [keyof Journal, (...a: unknown[]) => unknown][]) {
+    if (name === 'pages' || name === 'durable') continue;
+    (guarded as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      try {
+        return fn(...args);
+      } catch (err) {
+        const cause = storageCause(err);
+        if (cause === undefined) throw err;
+        throw new CoreError(
+          'storage',
+          `The journal could not be read or written (${cause}): ${dbPath}. No order is sent until it can be.`,
+        );
+      }
+    };
+  }
+  return guarded;
 }

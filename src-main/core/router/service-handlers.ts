@@ -8,6 +8,8 @@ import {
   keyOriginOf,
   type ApiKeyStatus,
   type IpcResult,
+  type PaperResetResult,
+  type StorageStatus,
   type PingResponse,
   type ProfilesList,
 } from '../../contract/index.js';
@@ -38,6 +40,10 @@ export interface ServiceDeps {
   clock: Clock;
   /** The seq of the last event the bus emitted (the snapshot's `seq`). */
   lastSeq(): number;
+  /** What the trader is told of the journal and the paper ledger (the snapshot's `storage`). */
+  storage?(): StorageStatus;
+  /** `profiles.resetPaper`: the unavailable paper ledger kept aside, the paper gateway started afresh. */
+  resetPaper?(): Promise<IpcResult<PaperResetResult>>;
   /**
    * The shell asks the user where to save a file (a save dialog); null: cancelled. Hosts without one
    * cannot export the journal to a file.
@@ -80,7 +86,13 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
 
   return {
     'session.snapshot': () =>
-      sessionSnapshot({ session: d.session, keyStatus, alerts: d.alerts, lastSeq: d.lastSeq }),
+      sessionSnapshot({
+        session: d.session,
+        keyStatus,
+        alerts: d.alerts,
+        lastSeq: d.lastSeq,
+        ...(d.storage ? { storage: d.storage } : {}),
+      }),
 
     async 'apiKey.set'(input) {
       const profileId = target(input);
@@ -161,6 +173,9 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
       }
       return profilesList();
     },
+
+    'profiles.resetPaper': () =>
+      d.resetPaper ? d.resetPaper() : Promise.resolve(failResult('not_offered', 'no paper gateway here')),
 
     'settings.get': async () => okResult(d.settings.get()),
     async 'settings.update'(input) {

@@ -2,7 +2,13 @@
 // the unknown outcomes it is still settling, with the seq of the last event they reflect. Everything after the one await is read in the same
 // tick, so no event can fall between the views and the seq: a client applies exactly the events
 // whose seq is greater.
-import type { ApiKeyStatus, IpcResult, PendingUnknownView, SessionSnapshot } from '../../contract/index.js';
+import type {
+  ApiKeyStatus,
+  IpcResult,
+  PendingUnknownView,
+  SessionSnapshot,
+  StorageStatus,
+} from '../../contract/index.js';
 import type { Alerts } from '../alerts/index.js';
 import type { PendingUnknown } from '../watcher/index.js';
 import { failResult, okResult } from './results.js';
@@ -13,6 +19,8 @@ export interface SnapshotDeps {
   keyStatus(profileId: string): Promise<ApiKeyStatus>;
   alerts: Pick<Alerts, 'state'>;
   lastSeq(): number;
+  /** A damaged journal salvaged at start, an unavailable paper ledger. */
+  storage?(): StorageStatus;
 }
 
 /** Said for an unknown outcome restored from the journal by a restarted core (its error was not kept). */
@@ -54,6 +62,7 @@ export async function sessionSnapshot(d: SnapshotDeps): Promise<IpcResult<Sessio
       funds: views.funds,
       // Read in the same tick as the books: an outcome settled by the poll that produced them is gone.
       unknowns: s.watcher.pendingUnknowns().map((p) => asUnknownEvent(s.profile.id, p)),
+      ...(d.storage ? { storage: d.storage() } : {}),
       seq: d.lastSeq(),
     });
   }
