@@ -18,7 +18,7 @@ import {
 } from '../contract/index.js';
 import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { createCore, defaultDataDir, type Logger } from '../core/index.js';
-import type { KeytarLoader, SecretStore } from '../core/secrets/index.js';
+import { gatewayKeySource, type KeytarLoader, type SecretStore } from '../core/secrets/index.js';
 import { createSettingsStore } from '../core/settings/index.js';
 import { createGatewayClient, redact, type FetchFn, type GatewayResult } from '../gateway/index.js';
 import { parseCliArgs, USAGE } from './args.js';
@@ -93,7 +93,8 @@ async function viaClient(
 ): Promise<GatewayResult<unknown>> {
   const client = createGatewayClient({
     baseUrl: o.profile.baseUrl,
-    getApiKey: () => o.store.revealForGatewayClient(o.profile.id),
+    // As in the app: only to the origin the key was stored for, never over plain http:// elsewhere unasked.
+    getApiKey: gatewayKeySource(o.store, () => o.profile, o.profile.baseUrl),
     rateLimit: o.profile.rateLimitPerSecond,
     ...(o.fetch ? { fetch: o.fetch } : {}),
   });
