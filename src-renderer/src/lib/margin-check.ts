@@ -108,12 +108,14 @@ export function checkFunds(
   shown: MarginShown | undefined,
   available: Dec | undefined,
   fundsProblem?: string,
+  /** What is being sent: "order" or "basket". */
+  what = 'order',
 ): FundsCheck {
   if (!shown || shown.kind === 'asking' || shown.kind === 'unknown') {
     const why = shown?.kind === 'unknown' ? ` (${shown.reason})` : '';
     return {
       kind: 'unchecked',
-      message: `The margin this order needs is unknown${why}: not checked against the available funds`,
+      message: `The margin this ${what} needs is unknown${why}: not checked against the available funds`,
     };
   }
   const need = formatMoney(toPlainText(shown.total));
@@ -127,6 +129,6 @@ export function checkFunds(
   if (compareDec(shown.total, available) <= 0) return { kind: 'fits' };
   return {
     kind: 'short',
-    message: `This order needs about ${need} of margin; ${formatMoney(toPlainText(available))} is available`,
+    message: `This ${what} needs about ${need} of margin; ${formatMoney(toPlainText(available))} is available`,
   };
 }

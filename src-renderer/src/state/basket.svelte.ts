@@ -13,6 +13,7 @@ import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib
 import { basketTotals, legIssues } from '../lib/basket-rules';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import { quoteOf } from '../lib/multi-quote';
+import { MarginAsker } from './margin-ask.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';
 
 /** An instrument as market.symbol described it, or why it could not. */
@@ -71,9 +72,12 @@ export class BasketState {
   }
 
   readonly #bridge: BridgeApi;
+  /** The gateway's margin for the legs (`orders.margin`), asked after a pause in editing. */
+  readonly margin: MarginAsker;
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
+    this.margin = new MarginAsker(bridge);
   }
 
   /** The ticket's order as a leg (its strategy and confirmations stay with the basket). */

@@ -27,8 +27,10 @@ export interface OrderMarginSources {
   orders(): readonly (PlaceOrderIpcInput | BasketLeg)[];
   /** The paper leverage estimate of the same orders. */
   leverage(): { margin: Dec; leverage?: number | undefined } | undefined;
-  asker: MarginAsker;
+  asker(): MarginAsker;
   books?: FundsSource | undefined;
+  /** What is being sent, for the words: "order" (default) or "basket". */
+  what?: string;
 }
 
 export class OrderMargin {
@@ -39,7 +41,7 @@ export class OrderMargin {
     marginShown({
       profileKind: this.#s.kind(),
       leverage: this.#s.leverage(),
-      ...this.#s.asker.stateOf(this.ask),
+      ...this.#s.asker().stateOf(this.ask),
       complete: this.#s.orders().length > 0,
     }),
   );
@@ -55,18 +57,19 @@ export class OrderMargin {
 
   /** Asks after the pause when the orders change (call from an effect). */
   follow(): void {
-    this.#s.asker.follow(this.ask);
+    this.#s.asker().follow(this.ask);
   }
 
   /** The check with what is known now. */
   check(): FundsCheck {
-    return checkFunds(this.shown, this.available, this.#s.books?.fundsError?.message);
+    return checkFunds(this.shown, this.available, this.#s.books?.fundsError?.message, this.#s.what);
   }
 
   /** Something worth a short wait before sending: a margin answer on its way, or no funds read yet. */
   mustWait(): boolean {
     return (
-      (this.ask !== undefined && this.#s.asker.pending(this.ask)) || (!!this.#s.books && !this.#s.books.funds)
+      (this.ask !== undefined && this.#s.asker().pending(this.ask)) ||
+      (!!this.#s.books && !this.#s.books.funds)
     );
   }
 
@@ -75,7 +78,7 @@ export class OrderMargin {
     const ask = this.ask;
     const books = this.#s.books;
     await Promise.all([
-      ask && this.#s.asker.pending(ask) ? this.#s.asker.settle(ask) : undefined,
+      ask && this.#s.asker().pending(ask) ? this.#s.asker().settle(ask) : undefined,
       books && !books.funds ? books.loadFunds() : undefined,
     ]);
   }

@@ -26,6 +26,7 @@ import {
 import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
 import { deferred } from '../helpers/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';
+import { snapshot } from '../helpers/session';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -51,6 +52,8 @@ interface MountOptions extends FixtureOptions {
 
 async function mount(o: MountOptions = {}) {
   const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, INFY], ...o });
+  // The paper profile: the basket's margin is the paper leverage estimate there.
+  f.desk.profile = snapshot().profile;
   const storage = memoryStorage();
   const modes = new TicketModes(f.bridge, storage);
   if (o.mode) modes.set(o.mode);
