@@ -8,6 +8,9 @@ export function refusalLead(kind: IpcErrorKind): string {
       return 'Refused by your risk limits';
     case 'duplicate':
       return 'Held back by the duplicate guard';
+    // The same order's earlier intent is still in doubt: the message names it and its time.
+    case 'unresolved_duplicate':
+      return 'Held back, not sent';
     case 'invalid_input':
       return 'Refused before sending';
     // The gateway could not be reached (or did not answer in time) before anything was sent.
@@ -20,4 +23,9 @@ export function refusalLead(kind: IpcErrorKind): string {
     default:
       return 'Refused by the gateway';
   }
+}
+
+/** A hold the trader may overrule deliberately: "Send anyway" sends it again with `confirmDuplicate`. */
+export function canSendAnyway(kind: IpcErrorKind): boolean {
+  return kind === 'duplicate' || kind === 'unresolved_duplicate';
 }

@@ -1,7 +1,9 @@
 // The send-once guard the ticket's Basket, Split and Smart modes share: a request goes out at most once
-// until it changes (a double Enter is ignored and counted), a request the duplicate guard held back may
-// be sent deliberately, unchanged, and the gateway's answer is read into one outcome.
+// until it changes (a double Enter is ignored and counted), a request the duplicate guard (or the hold
+// on an order whose twin is in doubt) held back may be sent deliberately, unchanged, and the gateway's
+// answer is read into one outcome.
 import type { IpcError, IpcResult } from '../../../src-main/contract/index.js';
+import { canSendAnyway } from '../lib/refusal-words';
 
 /** The outcomes every mode shares besides its own "sent" ones. */
 export type SendFailure =
@@ -73,7 +75,7 @@ export class SendOnce {
     }
     step.settle(outcome);
     if (!refused) this.#sentKey = key;
-    this.#heldKey = refused?.kind === 'duplicate' ? key : undefined;
+    this.#heldKey = refused && canSendAnyway(refused.kind) ? key : undefined;
     return outcome;
   }
 }

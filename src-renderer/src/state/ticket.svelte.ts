@@ -13,6 +13,7 @@ import type {
 import { priceInputText } from '../lib/format';
 import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
+import { canSendAnyway } from '../lib/refusal-words';
 import { MarginAsker } from './margin-ask.svelte';
 import {
   buildPlaceRequest,
@@ -130,10 +131,13 @@ export class TicketState {
   /** The draft was sent as it stands: a further submit is ignored until something changes. */
   readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
   readonly refusal = $derived(this.outcome?.kind === 'refused' ? this.outcome.error.message : undefined);
-  /** The duplicate guard held back exactly this draft: it may be sent deliberately. */
+  /**
+   * The duplicate guard (or the hold on an order whose twin is in doubt) held back exactly this draft:
+   * it may be sent deliberately.
+   */
   readonly canConfirmDuplicate = $derived(
     this.outcome?.kind === 'refused' &&
-      this.outcome.error.kind === 'duplicate' &&
+      canSendAnyway(this.outcome.error.kind) &&
       this.#key !== undefined &&
       this.#key === this.#outcomeKey,
   );
