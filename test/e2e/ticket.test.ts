@@ -111,10 +111,12 @@ describe('the ticket by keyboard', () => {
     const side = await box('Side');
     expect(side.y).toBeGreaterThanOrEqual(formBox!.y);
     expect(await prefs.isVisible()).toBe(true);
-    // A MARKET order's estimate (at the LTP) stays on one line, so the ticket still fits.
+    // A MARKET order's estimate stays on one line, so the ticket still fits; on the paper profile the
+    // margin is the paper leverage estimate, labelled so.
     await form.getByRole('radio', { name: 'Market', exact: true }).check();
     const estimate = form.getByRole('group', { name: 'Order value and margin estimate' });
-    await expect.poll(() => estimate.textContent()).toMatch(/at LTP/);
+    await expect.poll(() => estimate.textContent()).toMatch(/Margin ≈ ₹[\d,]+\.\d{2}\s*\(paper leverage\)/);
+    await page.screenshot({ path: join(SHOTS, 'desk-ticket-market-estimate-1280.png') });
     const market = await scroll();
     expect(market.height).toBeLessThanOrEqual(market.room);
     await form.getByRole('radio', { name: 'Limit', exact: true }).check();
