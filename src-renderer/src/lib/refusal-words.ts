@@ -20,6 +20,9 @@ export function refusalLead(kind: IpcErrorKind): string {
     case 'no_key':
     case 'secret_store':
       return 'Not sent';
+    // The journal could not record it (disk full, read-only, damaged): the message says which file.
+    case 'storage':
+      return 'Not sent, OrderDesk could not record it';
     default:
       return 'Refused by the gateway';
   }
