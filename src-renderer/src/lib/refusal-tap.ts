@@ -14,6 +14,7 @@ export const ORDER_CHANNELS = [
   'orders.split',
   'orders.basket',
   'orders.closePosition',
+  'orders.closeAll',
 ] as const satisfies readonly Channel[];
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
@@ -86,6 +87,8 @@ export function describeRequest(
       return { what: 'basket order' };
     case 'orders.closePosition':
       return { what: 'close all positions' };
+    case 'orders.closeAll':
+      return { what: 'close all (cancel working orders, close, verify)' };
   }
 }
 

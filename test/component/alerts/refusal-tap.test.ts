@@ -66,6 +66,9 @@ describe('the refusal tap', () => {
       orderid: 'o7',
     });
     expect(describeRequest('orders.closePosition', undefined)).toEqual({ what: 'close all positions' });
+    expect(describeRequest('orders.closeAll', undefined)).toEqual({
+      what: 'close all (cancel working orders, close, verify)',
+    });
   });
 
   it('events pass straight through', () => {
