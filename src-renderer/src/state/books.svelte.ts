@@ -45,6 +45,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'books.positions': true,
   'books.funds': true,
   'session.connection': true,
+  'session.storage': true,
   'alerts.raised': true,
   'alerts.state': true,
   'apiKey.status': true,
