@@ -135,6 +135,27 @@ const actions = shellActions({
       : Promise.resolve({ ok: false, error: { kind: 'internal', message: 'OrderDesk is still starting' } }),
   quit: () => app.quit(),
   logger,
+  // A hidden window's page can still ask; a crashed or missing one cannot: the tray asks natively.
+  pageReady: () =>
+    !!win && !win.isDestroyed() && !win.webContents.isCrashed() && !win.webContents.isLoading(),
+  confirm: async (q) => {
+    // Not parented: the window may be hidden (a hidden parent can hide its dialog too). "Keep" is the default.
+    const answer = await dialog.showMessageBox({
+      type: 'warning',
+      title: q.title,
+      message: q.title,
+      detail: q.detail,
+      buttons: [q.cancelLabel, q.confirmLabel],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    });
+    return answer.response === 1;
+  },
+  report: (title, body) => {
+    logger.info(`tray: ${title}`, { body });
+    if (Notification.isSupported()) new Notification({ title, body }).show();
+  },
 });
 
 async function start(): Promise<void> {

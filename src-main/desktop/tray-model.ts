@@ -44,7 +44,7 @@ export interface TrayActions {
   switchProfile(id: string): void;
   /** Asks the window to confirm; never cancels by itself. */
   requestCancelAll(): void;
-  /** Asks the window to confirm; never closes by itself. */
+  /** Asks for a yes first (the window's dialog, or a native one with no page); never closes without it. */
   requestCloseAll(): void;
   quit(): void;
 }

@@ -31,6 +31,48 @@ describe('shellActions', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
+  it("with no page to ask in (renderer gone), the tray's close all asks natively and runs the core's close all", async () => {
+    const asked: string[] = [];
+    const reported: string[] = [];
+    const invoke = vi.fn((_channel: string, _input: unknown) =>
+      Promise.resolve<IpcResult<unknown>>({
+        ok: true,
+        value: {
+          verdict: 'flat',
+          text: 'Flat: every position of the strategy is closed, no order of it working',
+        },
+      }),
+    );
+    const make = (yes: boolean) =>
+      shellActions({
+        showWindow: () => asked.push('show'),
+        command: (c) => asked.push(`command ${c.command}`),
+        invoke,
+        quit: () => undefined,
+        logger: { warn: vi.fn() },
+        pageReady: () => false,
+        confirm: async (q) => (asked.push(`native ${q.title} [${q.cancelLabel}|${q.confirmLabel}]`), yes),
+        report: (title, body) => reported.push(`${title}: ${body}`),
+      });
+    make(false).requestCloseAll();
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked).toEqual(['native Close all positions of the strategy? [Keep positions|Close all]']);
+    expect(invoke).not.toHaveBeenCalled();
+
+    make(true).requestCloseAll();
+    await vi.waitFor(() => expect(reported).toHaveLength(1));
+    expect(invoke.mock.calls).toEqual([['orders.closeAll', undefined]]);
+    expect(reported).toEqual([
+      'Close all: flat: Flat: every position of the strategy is closed, no order of it working',
+    ]);
+  });
+
+  it('a page that can ask is shown and asked, as before', () => {
+    const { a, calls } = setup();
+    a.requestCloseAll();
+    expect(calls).toEqual(['show', 'command confirm-close-all']);
+  });
+
   it('a notification click opens the window at its order', () => {
     const { a, calls, commands } = setup();
     a.showOrder('240514000001');
