@@ -17,11 +17,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once the gateway answers its ping; throws (the child killed) after 30 s. */
+/**
+ * Resolves once the gateway answers its ping; throws (the child killed) after 30 s. `extraArgs`: more
+ * options (the test-only `--fault-place-delay-ms`).
+ */
 export async function startGatewayChild(
   port: number,
   dataDir: string,
   apiKey: string,
+  extraArgs: readonly string[] = [],
 ): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
@@ -35,6 +39,7 @@ export async function startGatewayChild(
       dataDir,
       '--apikey',
       apiKey,
+      ...extraArgs,
     ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );

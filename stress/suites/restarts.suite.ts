@@ -7,6 +7,8 @@
 // twice), the desk shown "disconnected" during the outage and "connected" again after it, and the
 // watcher resumes with every fill told exactly once (none missing for the outage, none repeated).
 // The core's half (stress/lib/core-restarts.ts): the core in a process of its own, SIGKILLed twice.
+// The crash-and-resend case (stress/lib/crash-resend.ts): the core SIGKILLed with an order in flight,
+// the same order pressed again after the restart: held, one order in the book, a second only by override.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { createCore } from '../../src-main/core/index.js';
 import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
 import { coreRestartScenario } from '../lib/core-restarts.js';
+import { crashResendScenario } from '../lib/crash-resend.js';
 import { STRESS_RISK, type Recorded } from '../lib/desk-session.js';
 import { auditFills } from '../lib/fill-audit.js';
 import { freePort, sleep, startGatewayChild } from '../lib/gateway-child.js';
@@ -193,9 +196,10 @@ async function run(ctx: SuiteContext, o: RestartOptions = {}): Promise<void> {
 export const suite: StressSuite = {
   name: 'restarts',
   description:
-    'the paper gateway, then the core (each a child process) SIGKILLed and restarted mid-run: nothing acknowledged lost, fills told once',
+    'the paper gateway, then the core (each a child process) SIGKILLed and restarted mid-run: nothing acknowledged lost, fills told once; an order pressed again after a crash is held',
   async run(ctx) {
     await run(ctx);
     await coreRestartScenario(ctx);
+    await crashResendScenario(ctx);
   },
 };
