@@ -1,10 +1,21 @@
 // The embedded paper gateway's ledger damaged at rest (cut short): OrderDesk still starts, the paper
 // profile is unavailable with the file named and why, orders there are refused as `storage`, a live
 // profile still trades, and "reset the paper account" keeps the damaged ledger aside and starts the
-// paper gateway afresh, after which paper orders go through.
-import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
+// paper gateway afresh, after which paper orders go through. Random bytes over a page in the middle
+// of the ledger are found at start too (its quick check), not at the next order.
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { embeddedPaperGateway } from '../../../src-main/composition/paper-port.js';
 import { LIMITS, startCore, usePaper } from './core-harness.js';
@@ -63,6 +74,55 @@ it('a truncated paper ledger: the core starts, paper unavailable (file named), l
     expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true });
     const again = await h.core.router.invoke('profiles.resetPaper');
     expect(again).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+  } finally {
+    await h.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Seeded bytes (a fixed LCG) for one ledger page: the same damage every run. */
+function randomBytes(seed: number, n: number): Buffer {
+  const bytes = Buffer.alloc(n);
+  let x = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    bytes[i] = x >>> 24;
+  }
+  return bytes;
+}
+
+it('random bytes over a middle page of the ledger: found at start, paper unavailable (file named)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paper-ledger-'));
+  const ports = { startPaperGateway: embeddedPaperGateway };
+  const first = await startCore(paper, { dataDir, ports });
+  try {
+    await first.core.router.invoke('settings.update', LIMITS);
+    for (let i = 1; i <= 3; i++) {
+      const r = await first.core.router.invoke('orders.place', { ...order, quantity: i });
+      expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
+    }
+  } finally {
+    await first.core.stop();
+  }
+  const ledger = join(dataDir, 'paper', 'paper.db');
+  const probe = new Database(ledger, { readonly: true });
+  const pageSize = probe.pragma('page_size', { simple: true }) as number;
+  probe.close();
+  const pages = statSync(ledger).size / pageSize;
+  expect(pages).toBeGreaterThan(8);
+  const fd = openSync(ledger, 'r+');
+  writeSync(fd, randomBytes(11, pageSize), 0, pageSize, Math.floor(pages / 2) * pageSize);
+  closeSync(fd);
+
+  const h = await startCore(paper, { dataDir, keychain: first.keychain, ports });
+  try {
+    const snap = await h.core.router.invoke('session.snapshot');
+    if (!snap.ok) throw new Error(JSON.stringify(snap.error));
+    expect(snap.value.storage?.paper).toMatchObject({ file: ledger, reason: 'the file is damaged' });
+    const reset = await h.core.router.invoke('profiles.resetPaper');
+    expect(reset).toMatchObject({ ok: true });
+    const placed = await h.core.router.invoke('orders.place', { ...order, quantity: 7 });
+    expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true });
   } finally {
     await h.stop();
     rmSync(dataDir, { recursive: true, force: true });
