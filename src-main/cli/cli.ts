@@ -18,7 +18,12 @@ import {
 } from '../contract/index.js';
 import { embeddedPaperGateway } from '../composition/paper-port.js';
 import { createCore, defaultDataDir, type Logger } from '../core/index.js';
-import { gatewayKeySource, type KeytarLoader, type SecretStore } from '../core/secrets/index.js';
+import {
+  bindLegacyKeys,
+  gatewayKeySource,
+  type KeytarLoader,
+  type SecretStore,
+} from '../core/secrets/index.js';
 import { createSettingsStore } from '../core/settings/index.js';
 import { createGatewayClient, redact, type FetchFn, type GatewayResult } from '../gateway/index.js';
 import { parseCliArgs, USAGE } from './args.js';
@@ -147,6 +152,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   });
   if (!opened.ok) return fail(io, opened);
   const { store } = opened;
+  // As the app does at start: a key saved unbound is tied to its profile's saved address, not --url's.
+  await bindLegacyKeys(store, settings.profiles, quiet);
   const common = { profile, store, ...(io.fetch ? { fetch: io.fetch } : {}) };
 
   const result =

@@ -39,6 +39,7 @@ import {
   type Session,
 } from './router/index.js';
 import {
+  bindLegacyKeys,
   createRedactingLogger,
   createSecretStore,
   gatewayKeySource,
@@ -668,6 +669,8 @@ export function createCore(ports: CorePorts): Core {
       if (started) return;
       await settings.load();
       await secrets.init();
+      // A key saved before keys were tied to an address is tied now, to its profile's saved one.
+      await bindLegacyKeys(secrets, settings.get().profiles, logger);
       for (const w of settings.warnings()) logger.warn(w);
       for (const [file, damaged] of [
         ['journal.db', journal.recovery()],

@@ -3,3 +3,4 @@ export type { RouterSecretStore, SecretStore, SecretStoreOptions } from './secre
 export type { KeytarLike, KeytarLoader } from './keytar-backend.js';
 export { createMemoryLogger, createRedactingLogger } from './redacting-logger.js';
 export { gatewayKeySource } from './gateway-key.js';
+export { bindLegacyKeys } from './legacy-keys.js';

@@ -52,6 +52,12 @@ export interface SecretStore extends RouterSecretStore {
   revealForGatewayClient(profileId: string): Promise<string | undefined>;
   /** The same, with the origin the key was entered for (none: stored unbound). */
   revealBoundForGatewayClient(profileId: string): Promise<BoundKey | undefined>;
+  /**
+   * Binds a key stored unbound by an earlier session (a persistent store only) to `origin`, in place.
+   * 'bound' when it did, 'unchanged' when there was nothing to bind. A failed write throws a
+   * SecretStoreError and the key stays bound to `origin` in this session's memory all the same.
+   */
+  bindUnboundKey(profileId: string, origin: string): Promise<'bound' | 'unchanged'>;
   /** Key values seen this session, for log/journal redaction. */
   valuesForRedaction(): readonly string[];
   /**
@@ -120,6 +126,11 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
    */
   const revealed = new Map<string, BoundKey>();
   let generation = 0;
+  /**
+   * Origins of unbound keys whose binding could not be written (bindUnboundKey): they hold for this
+   * session; dropped when the profile's key is set or cleared.
+   */
+  const pinned = new Map<string, string>();
   function invalidate(account?: string): void {
     generation += 1;
     if (account === undefined) revealed.clear();
@@ -287,7 +298,9 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     return enqueue(async () => {
       const value = await lookup(account);
       if (value === null) return undefined;
-      const bound = decodeStoredKey(value);
+      const decoded = decodeStoredKey(value);
+      const pin = pinned.get(account);
+      const bound = decoded.origin === undefined && pin !== undefined ? { ...decoded, origin: pin } : decoded;
       seen.add(bound.key);
       // Not when a set, clear or forget came in meanwhile: what was read may be the old key.
       if (asked === generation) revealed.set(account, bound);
@@ -308,6 +321,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       const value = encodeStoredKey(parsed.data, origin);
       // Before queueing: a reveal called from now on waits for this write instead of using the old key.
       invalidate(account);
+      pinned.delete(account);
       return enqueue(() =>
         run('saved', async (b, kind) => {
           await b.set(account, value);
@@ -324,6 +338,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     async clear(profileId) {
       const account = checkProfileId(profileId);
       invalidate(account);
+      pinned.delete(account);
       return enqueue(async () => {
         await run('removed', (b) => b.delete(account));
         // "Clear key" means everywhere: also a copy left by an earlier session's fallback.
@@ -337,6 +352,36 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
       return (await revealBound(profileId))?.key;
     },
     revealBoundForGatewayClient: revealBound,
+    async bindUnboundKey(profileId, origin) {
+      const account = checkProfileId(profileId);
+      return enqueue(async () => {
+        // A memory store starts empty: what it holds was given this session, never by an earlier one.
+        const a = await current();
+        if (a.kind === 'memory' || pinned.has(account)) return 'unchanged';
+        // Pinned first: if the store cannot be read now, a key read later still goes to `origin` only.
+        pinned.set(account, origin);
+        invalidate(account);
+        const value = await lookup(account);
+        const found = value === null ? undefined : decodeStoredKey(value);
+        if (!found || found.origin !== undefined) {
+          pinned.delete(account);
+          return 'unchanged';
+        }
+        seen.add(found.key);
+        const next = encodeStoredKey(found.key, origin);
+        // Where the key was found (the read may have fallen back a tier), and no fallback from there:
+        // a refusal of this write must not move every profile's key to another tier.
+        const { backend, kind } = await current();
+        try {
+          await backend.set(account, next);
+          if ((await backend.get(account)) !== next) throw new Error('it did not return what was written');
+        } catch (err) {
+          throw storeFailure('saved with its address', kind, err);
+        }
+        pinned.delete(account);
+        return 'bound';
+      });
+    },
     valuesForRedaction: () => [...seen],
     forget(profileId) {
       invalidate(profileId === undefined ? undefined : checkProfileId(profileId));
