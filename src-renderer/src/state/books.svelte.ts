@@ -39,6 +39,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'orders.modified': true,
   'orders.unknown': true,
   'orders.reconciled': true,
+  'orders.closeAllProgress': true,
   'positions.changed': true,
   'books.orders': true,
   'books.trades': true,
