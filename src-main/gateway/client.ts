@@ -1,48 +1,38 @@
-// The gateway client: one method per operation of the contract's OPERATIONS table. Inputs are
-// validated before anything is sent, the key is read per call and only ever put in the body (or the
-// ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas, and every
-// failure is a GatewayError value. Mutations are never retried (architecture rule 4); all calls share
-// one rate budget with the order path first (rule 5), whose windows are the gateway's limiter classes
-// (limiter-classes.ts: order mutations, smart orders, the rest): `withPriority` gives a view of the same
-// client whose reads go in another lane of their window (an order's risk reads ahead, polling behind).
+// The gateway client: one method per operation of the contract's OPERATIONS table (method-table.ts).
+// Inputs are validated before anything is sent, the key is read per call and only ever put in the body
+// (or the ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas
+// (answer.ts), and every failure is a GatewayError value. Mutations are never retried (architecture
+// rule 4); all calls share one rate budget with the order path first (rule 5), whose windows are the
+// gateway's limiter classes (limiter-classes.ts: order mutations, smart orders, the rest):
+// `withPriority` gives a view of the same client whose reads go in another lane of their window (an
+// order's risk reads ahead, polling behind).
 import { z } from 'zod';
 import {
   EXCHANGES,
   InstrumentsQuery,
   InstrumentsResponse,
   OPERATIONS,
-  QueuedOrderResponse,
-  SmartOrderResponse,
   TickerQuery,
   TickerResponse,
   errorMessage,
   oneOf,
   text as textField,
   type OperationName,
-  type RequestOf,
   type ResponseOf,
 } from '../contract/index.js';
+import { interpret, parseJson, type AnswerMemory, type OpSpec, type Parser } from './answer.js';
 import { sleep, systemClock, type Clock } from './clock.js';
 import { describeIssues, numbersAsStrings } from './encode.js';
-import {
-  UNKNOWN_OUTCOME_MESSAGE,
-  errorFromHttp,
-  fail,
-  gatewayMessage,
-  isBrokerModuleMissing,
-  isSmartOrderNoOp,
-  notOfferedMessage,
-  ok,
-  retryAfterSeconds,
-  type GatewayError,
-  type GatewayResult,
-} from './errors.js';
-import { exchange, type Exchange, type FetchFn, type HttpRequest } from './http.js';
+import { fail, notOfferedMessage, ok, type GatewayError, type GatewayResult } from './errors.js';
+import { exchange, type FetchFn, type HttpRequest } from './http.js';
 import { nodeHttpFetch } from './node-http.js';
 import { LIMITER_CLASS_OF_OPERATION } from './limiter-classes.js';
+import { operationMethods, type GatewayMethods, type Input, type PostOperation } from './method-table.js';
 import { RateBudget, type Priority } from './rate-budget.js';
 import { redact } from './redact.js';
 import { parseTickerText } from './ticker-text.js';
+
+export type { GatewayMethods } from './method-table.js';
 
 export interface GatewayClientOptions {
   baseUrl: string;
@@ -86,11 +76,6 @@ export interface BudgetLoad {
   limit: number;
 }
 
-type Input<N extends OperationName> = Omit<RequestOf<N>, 'apikey'>;
-/** Operations whose only field is the key take no argument. */
-type Args<I> = Partial<I> extends I ? [input?: I] : [input: I];
-type PostOperation = Exclude<OperationName, 'ticker' | 'instruments'>;
-
 export interface TickerInput {
   exchange: string;
   symbol: string;
@@ -103,10 +88,6 @@ export interface TickerInput {
   /** `txt` answers are parsed into the same bars as `json` ones. */
   format?: 'json' | 'txt';
 }
-
-export type GatewayMethods = {
-  [N in PostOperation]: (...args: Args<Input<N>>) => Promise<GatewayResult<ResponseOf<N>>>;
-};
 
 export interface GatewayClient extends GatewayMethods {
   ticker(input: TickerInput): Promise<GatewayResult<ResponseOf<'ticker'>>>;
@@ -135,16 +116,6 @@ const TickerInputSchema = z.object({
   ...TickerQuery.omit({ apikey: true }).shape,
 });
 
-/** Reads a 2xx answer; on failure says why and hands back the JSON (if any) to look for an error body. */
-type Parser<T> = (text: string) => { ok: true; value: T } | { ok: false; body: unknown; detail: string };
-
-interface OpSpec {
-  path: string;
-  request: z.ZodType;
-  response: z.ZodType;
-  kind: Priority;
-}
-
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   // node:http with keep-alive unless told otherwise (gateway/node-http.ts: why not the global fetch).
   const fetchFn = options.fetch ?? nodeHttpFetch();
@@ -159,10 +130,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const baseDelayMs = options.retry?.baseDelayMs ?? 250;
   const maxWaitMs = options.retry?.maxWaitMs ?? 5_000;
   const budget = new RateBudget(clock, options.rateLimit ?? 10);
-  /** Paths answered "route missing", with the operation that found out. */
-  const missing = new Map<string, OperationName>();
-  /** Per path: no call before this time (ms), after a 429 with retry_after. */
-  const cooldownUntil = new Map<string, number>();
+  /** What answers taught: routes missing, per-path cooldowns after a 429 (answer.ts). */
+  const memory: AnswerMemory = { missing: new Map(), cooldownUntil: new Map() };
+  const { missing, cooldownUntil } = memory;
 
   async function readKey(): Promise<GatewayResult<string>> {
     try {
@@ -176,72 +146,6 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         message: `the API key could not be read from the key store: ${errorMessage(err)}`,
       });
     }
-  }
-
-  /** Turns one exchange into a result; `parse` reads a 2xx answer's text. */
-  function interpret<T>(name: OperationName, spec: OpSpec, ex: Exchange, parse: Parser<T>): GatewayResult<T> {
-    const mutation = spec.kind === 'mutation';
-    if (ex.type === 'failed') {
-      if (ex.reason === 'not_sent') {
-        return fail({ kind: 'network', message: `cannot reach the gateway: ${ex.detail}` });
-      }
-      // A 4xx status line means the gateway refused before acting, even if the body was lost.
-      if (ex.status !== undefined && ex.status >= 400 && ex.status < 500) {
-        return fail(errorFromHttp(name, ex.status, undefined, '', undefined));
-      }
-      if (mutation) return fail({ kind: 'unknown_outcome', message: UNKNOWN_OUTCOME_MESSAGE });
-      if (ex.reason === 'timeout') return fail({ kind: 'timeout', message: ex.detail });
-      return fail({ kind: 'network', message: `the connection to the gateway failed: ${ex.detail}` });
-    }
-
-    const body = parseJson(ex.text);
-    if (name === 'placesmartorder') {
-      // "No action needed" / "No OpenPosition Found" is a no-op, even as HTTP 500 (gateway-behaviour §6).
-      const said = gatewayMessage(body, ex.text);
-      if ((ex.status < 300 || ex.status >= 500) && isSmartOrderNoOp(said)) {
-        const value = SmartOrderResponse.safeParse({
-          ...(isRecord(body) ? body : {}),
-          status: 'success',
-          message: said,
-        });
-        if (value.success) return ok(value.data as T);
-      }
-    }
-
-    if (ex.status >= 200 && ex.status < 300) {
-      const parsed = parse(ex.text);
-      if (parsed.ok) return ok(parsed.value);
-      if (isRecord(parsed.body) && parsed.body.status === 'error') {
-        return fail(errorFromHttp(name, ex.status, parsed.body, ex.text, undefined));
-      }
-      if (mutation) {
-        const queued = QueuedOrderResponse.safeParse(parsed.body);
-        if (queued.success) {
-          return fail({
-            kind: 'queued',
-            message: `the gateway queued the order for approval in its Action Center (pending order ${queued.data.pending_order_id}): it is not placed until approved there`,
-          });
-        }
-        // The gateway accepted a mutation but we cannot read what it did: only the order book can
-        // tell. That includes a "success" without what the operation returns (placeorder's orderid).
-        return fail({ kind: 'unknown_outcome', message: unknownBecause(parsed.body, parsed.detail) });
-      }
-      return fail({
-        kind: 'bad_response',
-        message: `the gateway's answer could not be read: ${parsed.detail}`,
-        httpStatus: ex.status,
-      });
-    }
-
-    const retryAfter = retryAfterSeconds(body, ex.headers.get('retry-after'), clock.now());
-    const error = errorFromHttp(name, ex.status, body, ex.text, retryAfter);
-    // Remembered only for a missing route: a missing broker module can be installed while we run.
-    if (error.kind === 'not_offered' && !isBrokerModuleMissing(gatewayMessage(body, ex.text)))
-      missing.set(spec.path, name);
-    if (error.kind === 'rate_limited' && retryAfter !== undefined) {
-      cooldownUntil.set(spec.path, clock.now() + retryAfter * 1000);
-    }
-    return fail(error);
   }
 
   function retryable(error: GatewayError): boolean {
@@ -284,7 +188,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         spec.kind === 'mutation' ? 'mutation' : lane,
       );
       const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
-      const outcome = interpret(name, spec, ex, parse);
+      const outcome = interpret(name, spec, ex, parse, clock, memory);
       // The gateway may echo what it was sent, in a success answer as in an error: the key (in any
       // case, or a long run of it) travels no further than here.
       if (outcome.ok) return ok(redact(outcome.value, [key]));
@@ -423,63 +327,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return { free: api.free, waiting: api.waiting, limit: api.perSecond };
     },
     withPriority: inLane,
-    orderbook: (input) => call('orderbook', input, lane),
-    tradebook: (input) => call('tradebook', input, lane),
-    holdings: (input) => call('holdings', input, lane),
-    positionbook: (input) => call('positionbook', input, lane),
-    funds: (input) => call('funds', input, lane),
-    orderstatus: (input) => call('orderstatus', input, lane),
-    openposition: (input) => call('openposition', input, lane),
-    positionsopen: (input) => call('positionsopen', input, lane),
-    placeorder: (input) => call('placeorder', input, lane),
-    splitorder: (input) => call('splitorder', input, lane),
-    basketorder: (input) => call('basketorder', input, lane),
-    placesmartorder: (input) => call('placesmartorder', input, lane),
-    modifyorder: (input) => call('modifyorder', input, lane),
-    cancelorder: (input) => call('cancelorder', input, lane),
-    cancelallorder: (input) => call('cancelallorder', input, lane),
-    closeposition: (input) => call('closeposition', input, lane),
-    closepositionHosted: (input) => call('closepositionHosted', input, lane),
-    depth: (input) => call('depth', input, lane),
-    expiry: (input) => call('expiry', input, lane),
-    search: (input) => call('search', input, lane),
-    ping: (input) => call('ping', input, lane),
-    quotes: (input) => call('quotes', input, lane),
-    multiquotes: (input) => call('multiquotes', input, lane),
-    history: (input) => call('history', input, lane),
-    intervals: (input) => call('intervals', input, lane),
-    symbol: (input) => call('symbol', input, lane),
-    analyzer: (input) => call('analyzer', input, lane),
-    margin: (input) => call('margin', input, lane),
-    pnlsymbols: (input) => call('pnlsymbols', input, lane),
-    optionsymbol: (input) => call('optionsymbol', input, lane),
-    optionchain: (input) => call('optionchain', input, lane),
-    optiongreeks: (input) => call('optiongreeks', input, lane),
-    syntheticfuture: (input) => call('syntheticfuture', input, lane),
-    optionsorder: (input) => call('optionsorder', input, lane),
-    optionsmultiorder: (input) => call('optionsmultiorder', input, lane),
-    marketholidays: (input) => call('marketholidays', input, lane),
-    markettimings: (input) => call('markettimings', input, lane),
-    analyzertoggle: (input) => call('analyzertoggle', input, lane),
+    ...operationMethods((name, input) => call(name, input, lane)),
   });
   return inLane('read');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The unknown-outcome message, saying why when the answer was JSON (a success missing its orderid). */
-function unknownBecause(body: unknown, detail: string): string {
-  if (!isRecord(body)) return UNKNOWN_OUTCOME_MESSAGE;
-  const said = body.status === 'success' ? 'the gateway answered success but' : "the gateway's answer:";
-  return `${UNKNOWN_OUTCOME_MESSAGE} (${said} ${detail})`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
