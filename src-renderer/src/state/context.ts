@@ -25,6 +25,9 @@ function read<T>(key: symbol, what: string): T {
 
 export const setDesk = (desk: DeskState): DeskState => setContext(DESK, desk);
 export const getDesk = (): DeskState => read<DeskState>(DESK, 'DeskState');
+/** The desk when App provides one (a component that only adds to it when it is there). */
+export const findDesk = (): DeskState | undefined =>
+  hasContext(DESK) ? getContext<DeskState>(DESK) : undefined;
 export const setTicket = (ticket: TicketState): TicketState => setContext(TICKET, ticket);
 /**
  * The order ticket. To load it from any pane (symbol/exchange/side/price) and bring it forward

@@ -1,6 +1,7 @@
 // What the status bar and the notifications show, fed by the bridge: the active profile, the
-// gateway connection, the key's status, the tray state, the last event's time and the alerts. It
-// starts from session.snapshot and applies the events numbered after it.
+// gateway connection, the key's status, the tray state, the last event's time, the alerts and what
+// the core says of its files (storage.svelte.ts). It starts from session.snapshot and applies the
+// events numbered after it.
 import type {
   AlertEvent,
   ApiKeyStatus,
@@ -12,6 +13,7 @@ import type {
   TrayStateEvent,
 } from '../../../src-main/contract/index.js';
 import type { LinkState } from '../lib/bridge';
+import { StorageState } from './storage.svelte';
 
 /** Non-sticky alerts leave the page after this long; sticky ones (rejections) wait for a dismiss. */
 export const ALERT_SHOWN_MS = 8000;
@@ -65,6 +67,8 @@ export class DeskState {
   alerts = $state<AlertEvent[]>([]);
   /** The last refusal of a call the desk made itself (shown, never swallowed). */
   problem = $state<string | undefined>();
+  /** The journal salvaged at start, the paper ledger unavailable, and its reset. */
+  readonly storage: StorageState;
 
   readonly #bridge: BridgeApi;
   readonly #options: DeskOptions;
@@ -80,6 +84,7 @@ export class DeskState {
   constructor(bridge: BridgeApi, options: DeskOptions = {}) {
     this.#bridge = bridge;
     this.#options = options;
+    this.storage = new StorageState(bridge);
   }
 
   /** True for an event newer than what the desk shows (and records it as shown). */
@@ -106,6 +111,7 @@ export class DeskState {
         this.connectionMessage = e.message;
       }),
       b.on('tray.state', (t) => (this.tray = t)),
+      b.on('session.storage', ({ seq, ...status }) => this.storage.apply(status, seq)),
       b.on('apiKey.status', (k) => {
         if (!this.#fresh(k.seq) || (this.profile && k.profileId !== this.profile.id)) return;
         this.#keySeq = k.seq;
@@ -155,6 +161,7 @@ export class DeskState {
       this.connectionMessage = undefined;
     }
     if (snap.seq >= this.#keySeq) this.key = snap.apiKey;
+    this.storage.apply(snap.storage ?? {}, snap.seq);
     // Rejections stay until dismissed, also across a reload.
     for (const a of snap.alerts.sticky) if (!this.alerts.some((x) => x.id === a.id)) this.#show(a, false);
   }
