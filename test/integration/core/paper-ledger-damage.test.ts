@@ -119,6 +119,11 @@ it('random bytes over a middle page of the ledger: found at start, paper unavail
     const snap = await h.core.router.invoke('session.snapshot');
     if (!snap.ok) throw new Error(JSON.stringify(snap.error));
     expect(snap.value.storage?.paper).toMatchObject({ file: ledger, reason: 'the file is damaged' });
+    // A read while unavailable says why in words (not "[redacted]" over the word unavailable).
+    const read = await h.core.router.invoke('market.quotes', { exchange: 'NSE', symbol: 'SBIN' });
+    expect(!read.ok && read.error.message).toContain(
+      `The paper account is unavailable: its ledger ${ledger}`,
+    );
     const reset = await h.core.router.invoke('profiles.resetPaper');
     expect(reset).toMatchObject({ ok: true });
     const placed = await h.core.router.invoke('orders.place', { ...order, quantity: 7 });
