@@ -13,6 +13,9 @@ export const LIMITER_CLASS_OF_OPERATION: Readonly<Record<OperationName, LimiterC
   cancelorder: 'order',
   optionsorder: 'order',
   optionsmultiorder: 'order',
+  placegttorder: 'order',
+  modifygttorder: 'order',
+  cancelgttorder: 'order',
   placesmartorder: 'smart',
   splitorder: 'api',
   basketorder: 'api',
@@ -48,6 +51,7 @@ export const LIMITER_CLASS_OF_OPERATION: Readonly<Record<OperationName, LimiterC
   marketholidays: 'api',
   markettimings: 'api',
   analyzertoggle: 'api',
+  gttorderbook: 'api',
 };
 
 const CLASS_OF_PATH = new Map<string, LimiterClass>(

@@ -61,5 +61,9 @@ export function operationMethods(call: PostCall): GatewayMethods {
     marketholidays: (input) => call('marketholidays', input),
     markettimings: (input) => call('markettimings', input),
     analyzertoggle: (input) => call('analyzertoggle', input),
+    placegttorder: (input) => call('placegttorder', input),
+    modifygttorder: (input) => call('modifygttorder', input),
+    cancelgttorder: (input) => call('cancelgttorder', input),
+    gttorderbook: (input) => call('gttorderbook', input),
   };
 }

@@ -1,6 +1,7 @@
 export * from './primitives.js';
 export * from './market-data.js';
 export * from './orders.js';
+export * from './gtt.js';
 export * from './books.js';
 export * from './account-extra.js';
 export * from './options.js';

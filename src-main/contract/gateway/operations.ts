@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import * as A from './account-extra.js';
 import * as B from './books.js';
 import * as D from './market-data.js';
+import * as G from './gtt.js';
 import * as X from './options.js';
 import * as O from './orders.js';
 import * as R from './reference.js';
@@ -45,6 +46,11 @@ export const OPERATIONS = {
   cancelorder: op('/api/v1/cancelorder', O.CancelOrderRequest, O.OrderIdResponse, 'mutation'),
   cancelallorder: op('/api/v1/cancelallorder', O.CancelAllOrderRequest, O.CancelAllOrderResponse, 'mutation'),
   closeposition: op('/api/v1/closeposition', O.ClosePositionRequest, O.ClosePositionResponse, 'mutation'),
+  // GTT orders (the live server's; gateway-behaviour "Live server, recorded").
+  placegttorder: op('/api/v1/placegttorder', G.PlaceGttOrderRequest, G.GttIdResponse, 'mutation', false),
+  modifygttorder: op('/api/v1/modifygttorder', G.ModifyGttOrderRequest, G.GttIdResponse, 'mutation', false),
+  cancelgttorder: op('/api/v1/cancelgttorder', G.CancelGttOrderRequest, G.GttIdResponse, 'mutation', false),
+  gttorderbook: op('/api/v1/gttorderbook', G.GttOrderBookRequest, G.GttOrderBookResponse, 'read', false),
   closepositionHosted: op(
     '/api/v1/closeposition',
     O.HostedClosePositionRequest,

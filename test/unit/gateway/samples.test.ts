@@ -49,6 +49,11 @@ describe('the sample set', () => {
       'instruments',
       'marketholidays',
       'markettimings',
+      // GTT: the live server's recorded answers are in live-gtt/ (test/unit/contract/gtt-schemas.test.ts).
+      'placegttorder',
+      'modifygttorder',
+      'cancelgttorder',
+      'gttorderbook',
     ];
     for (const op of Object.keys(OPERATIONS) as OperationName[]) {
       if (!unsampled.includes(op)) expect(covered.has(op), op).toBe(true);
