@@ -27,6 +27,9 @@ export const WsAuthenticate = z
   })
   .refine((m) => m.api_key !== undefined || m.apikey !== undefined, 'api_key is required');
 
+/** Depth levels asked for (the live server accepts 5, 20 and 50). */
+const WsDepth = z.union([z.literal(5), z.literal(20), z.literal(30), z.literal(50)]);
+
 const instrument = z.object({ symbol: symbolText(), exchange: oneOf('exchange', EXCHANGES) });
 /** `symbols`, or one `symbol` + `exchange`, or the docs' `instruments`; all read as `symbols`. */
 export const WsSubscribe = z
@@ -37,7 +40,9 @@ export const WsSubscribe = z
     symbol: symbolText().optional(),
     exchange: oneOf('exchange', EXCHANGES).optional(),
     mode: WsMode.default(2),
-    depth: z.union([z.literal(5), z.literal(20), z.literal(30), z.literal(50)]).optional(),
+    depth: WsDepth.optional(),
+    /** The legacy name of `depth`, still read by the live server. */
+    depth_level: WsDepth.optional(),
     request_id: str.optional(),
   })
   .transform((m, ctx) => {
@@ -48,11 +53,12 @@ export const WsSubscribe = z
       ctx.addIssue({ code: 'custom', message: 'symbols (or symbol and exchange) are required' });
       return z.NEVER;
     }
+    const depth = m.depth ?? m.depth_level;
     return {
       action: m.action,
       symbols,
       mode: m.mode,
-      ...(m.depth !== undefined ? { depth: m.depth } : {}),
+      ...(depth !== undefined ? { depth } : {}),
       ...(m.request_id !== undefined ? { request_id: m.request_id } : {}),
     };
   });
@@ -87,7 +93,10 @@ export const WsSubscription = z.looseObject({
   exchange: str,
   status: str,
   mode: z.union([z.number(), z.string()]).optional(),
+  /** The depth asked for, echoed. */
   depth: num.optional(),
+  /** Levels the ticks carry when fewer than asked (the paper feed serves 5). */
+  depth_served: num.optional(),
   broker: str.optional(),
   message: str.optional(),
 });
@@ -190,6 +199,8 @@ export const WsError = z.looseObject({
   code: str.optional(),
   message: str,
   type: str.optional(),
+  /** The request's own request_id, echoed on errors too. */
+  request_id: str.optional(),
 });
 
 export const WsServerMessage = z.union([

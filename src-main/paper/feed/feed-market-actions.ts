@@ -4,7 +4,16 @@
 // `failed` lists.
 import type { InstrumentMaster } from '../instruments/instrument.js';
 import { FEED_BROKER, MODE_LABEL } from './feed-payloads.js';
-import { instrumentOf, isObject, modeOf, symbolsOf, withRequestId, type Json } from './feed-requests.js';
+import {
+  DEPTH_SERVED,
+  depthOf,
+  instrumentOf,
+  isObject,
+  modeOf,
+  symbolsOf,
+  withRequestId,
+  type Json,
+} from './feed-requests.js';
 import { topicKey, type FeedTopics, type Subscriber, type Topic } from './feed-topics.js';
 
 export interface MarketActions<C extends Subscriber> {
@@ -13,15 +22,18 @@ export interface MarketActions<C extends Subscriber> {
   /** (instrument, mode) pairs one connection may hold. */
   maxSubscriptions: number;
   sendJson(c: C, body: Json): void;
-  sendError(c: C, code: string, message: string): void;
+  /** An error frame echoing `m`'s request_id. */
+  sendError(c: C, code: string, message: string, m: Json): void;
 }
 
 export function subscribe<C extends Subscriber>(x: MarketActions<C>, c: C, m: Json): void {
   const mode = modeOf(m.mode ?? 'Quote');
-  if (typeof mode === 'string') return x.sendError(c, 'INVALID_MODE', mode);
+  if (typeof mode === 'string') return x.sendError(c, 'INVALID_MODE', mode, m);
+  const depth = depthOf(m);
+  if (depth === undefined) return x.sendError(c, 'INVALID_PARAMETERS', 'depth must be 5, 20, 30 or 50', m);
   const items = symbolsOf(m);
   if (items.length === 0)
-    return x.sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
+    return x.sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified', m);
   const results: Json[] = [];
   const fresh: Topic<C>[] = [];
   for (const item of items) {
@@ -43,10 +55,21 @@ export function subscribe<C extends Subscriber>(x: MarketActions<C>, c: C, m: Js
     }
     const t = x.topics.add(c, i.inst, mode);
     if (t) fresh.push(t);
-    results.push({ ...base, status: 'success', mode: MODE_LABEL[mode], depth: 5 });
+    // The depth asked is echoed, as the live server does; a Depth subscription also says how many
+    // levels its ticks carry.
+    const served = mode === 3 ? { depth_served: DEPTH_SERVED } : {};
+    results.push({
+      symbol: i.symbol,
+      exchange: i.exchange,
+      status: 'success',
+      mode: MODE_LABEL[mode],
+      depth,
+      ...served,
+      broker: FEED_BROKER,
+    });
   }
   if (results.length === 0)
-    return x.sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified');
+    return x.sendError(c, 'INVALID_PARAMETERS', 'At least one symbol must be specified', m);
   const ok = results.every((r) => r.status === 'success');
   x.sendJson(
     c,
@@ -75,7 +98,7 @@ export function unsubscribe<C extends Subscriber>(x: MarketActions<C>, c: C, m: 
   } else {
     const items = symbolsOf(m);
     if (items.length === 0)
-      return x.sendError(c, 'INVALID_PARAMETERS', 'Either symbols or unsubscribe_all is required');
+      return x.sendError(c, 'INVALID_PARAMETERS', 'Either symbols or unsubscribe_all is required', m);
     for (const item of items) {
       const i = instrumentOf(x.master, item);
       if (!i) continue;
@@ -86,9 +109,10 @@ export function unsubscribe<C extends Subscriber>(x: MarketActions<C>, c: C, m: 
         failed.push({ ...base, status: 'error', message: mode });
         continue;
       }
-      if (i.inst && x.topics.remove(c, topicKey(i.inst, mode)))
-        successful.push({ ...base, status: 'success' });
-      else failed.push({ ...base, status: 'error', message: 'Not subscribed' });
+      // A key this connection never held is a success too, as the live server reports it: the
+      // client's intent (no such stream) holds.
+      if (i.inst) x.topics.remove(c, topicKey(i.inst, mode));
+      successful.push({ ...base, status: 'success' });
     }
   }
   const status = failed.length === 0 ? 'success' : successful.length > 0 ? 'partial' : 'error';

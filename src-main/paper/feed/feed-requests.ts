@@ -10,13 +10,54 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The mode, or the INVALID_MODE message. */
+/** A `mode` the client wrote as a float (`2.0`): JSON.parse reads it as the integer 2. */
+export class FloatMode {
+  constructor(readonly value: number) {}
+}
+
+/**
+ * The message with a top-level `mode` written as a float (`2.0`, `2e0`) replaced by a FloatMode, so
+ * it is refused as the live server refuses it. JSON.parse cannot tell 2.0 from 2; the text can.
+ */
+export function floatModeMarked(m: Json, text: string): Json {
+  if (typeof m.mode !== 'number' || !Number.isInteger(m.mode)) return m;
+  const written = /"mode"\s*:\s*(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)/.exec(text)?.[1] ?? '';
+  return /[.eE]/.test(written) ? { ...m, mode: new FloatMode(m.mode) } : m;
+}
+
+/** Python's name for a JSON value's type, as upstream's mode error says it. */
+function pythonType(v: unknown): string {
+  if (v instanceof FloatMode || typeof v === 'number') return 'float';
+  if (v === null) return 'NoneType';
+  if (typeof v === 'boolean') return 'bool';
+  return Array.isArray(v) ? 'list' : 'dict';
+}
+
+/** The mode, or the INVALID_MODE message (upstream's mode_utils.normalize_mode wording). */
 export function modeOf(raw: unknown): FeedMode | string {
-  const r = WsMode.safeParse(raw);
-  if (!r.success || ![1, 2, 3].includes(r.data)) {
-    return `Invalid mode: ${JSON.stringify(raw)}. Use 1, 2, 3, LTP, Quote or Depth`;
+  if (typeof raw === 'number' && Number.isInteger(raw)) {
+    return [1, 2, 3].includes(raw)
+      ? (raw as FeedMode)
+      : `Invalid mode ${raw}; expected 1 (LTP), 2 (Quote), or 3 (Depth)`;
   }
-  return r.data as FeedMode;
+  if (typeof raw === 'string') {
+    const r = WsMode.safeParse(raw);
+    return r.success
+      ? (r.data as FeedMode)
+      : `Invalid mode '${raw}'; expected 'LTP', 'Quote', or 'Depth' (case-insensitive)`;
+  }
+  return `Mode must be int or str, got ${pythonType(raw)}`;
+}
+
+/** Depth levels a client may ask for (the live server accepts 5, 20 and 50; 30 is the contract's). */
+export const DEPTH_LEVELS = [5, 20, 30, 50] as const;
+/** Levels the paper feed serves, whatever was asked: the simulator's book has five a side. */
+export const DEPTH_SERVED = 5;
+
+/** The depth asked for (`depth`, or the legacy `depth_level`; default 5), or undefined when not allowed. */
+export function depthOf(m: Json): number | undefined {
+  const d = m.depth ?? m.depth_level ?? 5;
+  return (DEPTH_LEVELS as readonly unknown[]).includes(d) ? (d as number) : undefined;
 }
 
 export function symbolsOf(m: Json): unknown[] {

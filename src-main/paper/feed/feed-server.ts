@@ -8,11 +8,10 @@
 // real gateway is reached behind its nginx in production, so clients derive it the same way. The
 // standalone CLI can also listen on a port of its own (`--ws-port`) for SDKs that expect 8765.
 //
-// Safety: a connection carrying an `Origin` header is refused (403): browsers always send one, so a
-// web page can never reach the feed; a socket that has not authenticated within the grace period is
-// closed with 4401 "auth timeout"; a client whose unsent data passes `maxBufferedBytes` (it does not
-// read) is dropped rather than allowed to grow the server's memory; the key is only ever read from
-// the first message, never from the URL.
+// Safety: an `Origin` other than the server's own (feed-origin.ts) is refused (403), so a web page
+// never reaches the feed; a socket not authenticated within the grace period is closed with 4401
+// "auth timeout"; a client whose unsent data passes `maxBufferedBytes` (it does not read) is dropped
+// rather than allowed to grow the server's memory; the key is only read from a message, never a URL.
 import type { IncomingMessage, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -24,7 +23,8 @@ import type { InstrumentMaster } from '../instruments/instrument.js';
 import type { Market } from '../market/market.js';
 import { FEED_BROKER, orderUpdateMessage } from './feed-payloads.js';
 import { subscribe, unsubscribe, type MarketActions } from './feed-market-actions.js';
-import { isObject, withRequestId, type Json } from './feed-requests.js';
+import { floatModeMarked, isObject, withRequestId, type Json } from './feed-requests.js';
+import { originAllowed } from './feed-origin.js';
 import { FeedTopics } from './feed-topics.js';
 
 export const FEED_PATH = '/ws';
@@ -123,8 +123,9 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     c.ws.send(text);
   }
   const sendJson = (c: Conn, body: Json) => send(c, JSON.stringify(body));
-  const sendError = (c: Conn, code: string, message: string) =>
-    sendJson(c, { status: 'error', code, message });
+  /** An error frame, echoing the request's `request_id` when it had one (as the live server does). */
+  const sendError = (c: Conn, code: string, message: string, m: Json = {}) =>
+    sendJson(c, withRequestId(m, { status: 'error', code, message }));
 
   const marketActions: MarketActions<Conn> = {
     master,
@@ -168,12 +169,12 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   function authenticate(c: Conn, m: Json): void {
     const key = m.api_key ?? m.apikey;
     if (typeof key !== 'string' || key.trim() === '') {
-      sendError(c, 'AUTHENTICATION_ERROR', 'API key is required');
+      sendError(c, 'AUTHENTICATION_ERROR', 'API key is required', m);
       return;
     }
     const account = deps.keys.verify(key);
     if (account === undefined) {
-      sendError(c, 'AUTHENTICATION_ERROR', 'Invalid API key');
+      sendError(c, 'AUTHENTICATION_ERROR', 'Invalid API key', m);
       return;
     }
     if (c.account !== account && c.orders) {
@@ -201,15 +202,17 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
   }
 
   function onMessage(c: Conn, raw: RawData): void {
-    let m: unknown;
+    let parsed: unknown;
+    const text = Buffer.isBuffer(raw)
+      ? raw.toString('utf8')
+      : Buffer.concat(raw as Buffer[]).toString('utf8');
     try {
-      m = JSON.parse(
-        Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.concat(raw as Buffer[]).toString('utf8'),
-      );
+      parsed = JSON.parse(text);
     } catch {
       return sendError(c, 'INVALID_JSON', 'Invalid JSON message');
     }
-    if (!isObject(m)) return sendError(c, 'INVALID_PARAMETERS', 'A message must be a JSON object');
+    if (!isObject(parsed)) return sendError(c, 'INVALID_PARAMETERS', 'A message must be a JSON object');
+    const m = floatModeMarked(parsed, text);
     const action = m.action ?? m.type;
     if (action === 'authenticate' || action === 'auth') return authenticate(c, m);
     if (action === 'ping') return ping(c, m);
@@ -224,8 +227,8 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
       'get_broker_info',
     ];
     if (typeof action !== 'string' || !known.includes(action))
-      return sendError(c, 'INVALID_ACTION', `Invalid action: ${String(action)}`);
-    if (c.account === undefined) return sendError(c, 'NOT_AUTHENTICATED', 'You must authenticate first');
+      return sendError(c, 'INVALID_ACTION', `Invalid action: ${action == null ? 'None' : String(action)}`, m);
+    if (c.account === undefined) return sendError(c, 'NOT_AUTHENTICATED', 'You must authenticate first', m);
     switch (action) {
       case 'subscribe':
         subscribe(marketActions, c, m);
@@ -302,7 +305,7 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     const url = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '') || '/';
     if (closed) return refuseUpgrade(socket, 503, 'Service Unavailable');
     if (path !== undefined && url !== path) return refuseUpgrade(socket, 404, 'Not Found');
-    if (req.headers.origin !== undefined) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (!originAllowed(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403, 'Forbidden');
     wss.handleUpgrade(req, socket, head, onConnection);
   }
 
