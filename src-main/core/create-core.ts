@@ -22,7 +22,8 @@ import {
 import { createAlerts, trayState } from './alerts/index.js';
 import { createJournal } from './journal/index.js';
 import { createLastPrices, createMarketWatch } from './market/index.js';
-import { feedUrlFor, openFeedLink, type FeedLink } from './feed/feed-link.js';
+import { feedRefusal, feedUrlFor, openFeedLink, type FeedLink } from './feed/feed-link.js';
+import { createGatewayMode } from './gateway-mode.js';
 import type { ChooseSavePath, Logger, Notifier, Paths, SafeStoragePort, TraySink } from './ports.js';
 import { createProfiles } from './profiles/index.js';
 import { createDailyLimits, createDuplicateGuard } from './risk/index.js';
@@ -184,6 +185,8 @@ export function createCore(ports: CorePorts): Core {
     },
   });
 
+  // Paper, sandbox or live, and streaming or polling: what the desk shows of the active profile.
+  const gatewayMode = createGatewayMode({ emit, logger });
   // Market subscriptions outlive sessions: a profile switch re-points them at the new gateway.
   const market = createMarketWatch({ clock, emit, logger, visible: ports.visible ?? false });
   let session: Session | undefined;
@@ -209,6 +212,8 @@ export function createCore(ports: CorePorts): Core {
    */
   const clients = new Map<string, { baseUrl: string; rateLimit: number; client: GatewayClient }>();
   const unsubscribe: (() => void)[] = [];
+  /** Per profile, whether its last connection event was `connected` (a reconnect asks the analyzer). */
+  const connectedOnce = new Map<string, boolean>();
 
   function currentSession(): Session {
     if (!session) throw new Error('the core is not started');
@@ -254,6 +259,7 @@ export function createCore(ports: CorePorts): Core {
       getApiKey: gatewayKeySource(secrets, () => profiles.get(profile.id) ?? profile, baseUrl),
       clock,
       rateLimit,
+      onAnalyzeMode: () => gatewayMode.analyzeSeen(profile.id),
       ...(ports.fetch ? { fetch: ports.fetch } : {}),
       // Test tuning; a `rateLimit` here overrides every profile's.
       ...ports.gateway,
@@ -272,7 +278,7 @@ export function createCore(ports: CorePorts): Core {
         stickyAlerts: a.sticky.length,
         openOrders: s?.watcher.openOrders() ?? 0,
         profileName: s?.profile.name ?? 'OrderDesk',
-        mode: s?.profile.kind === 'gateway' ? 'live' : 'paper',
+        mode: gatewayMode.view()?.mode ?? (s?.profile.kind === 'gateway' ? 'live' : 'paper'),
         mtm: s ? totalMtm(s.watcher.positions().map((p) => p.mtm)) : null,
       }),
     );
@@ -461,11 +467,16 @@ export function createCore(ports: CorePorts): Core {
     feed?.close();
     feed = undefined;
     const url = ports.feeds === false ? undefined : feedUrlFor(profile, paper?.feedUrl);
-    if (!url) return;
+    const refused = feedRefusal(profile, url);
+    if (refused || !url) {
+      gatewayMode.feed(profile.id, { state: 'polling', ...(url ? { url } : {}), reason: refused ?? '' });
+      return;
+    }
     const feedKey = gatewayKeySource(secrets, () => profiles.get(profile.id) ?? profile, profile.baseUrl);
     feed = openFeedLink({
       profileId: profile.id,
       url,
+      onFeed: (f) => gatewayMode.feed(profile.id, f),
       getApiKey: async () => {
         const key = await feedKey();
         return typeof key === 'string' ? key : undefined;
@@ -520,6 +531,7 @@ export function createCore(ports: CorePorts): Core {
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
     market.setSession(profile.id, polling);
+    gatewayMode.open(session.profile, polling);
     openFeed(profile, watcher);
     if (started) watcher.start();
     emit('profiles.switched', { profileId: profile.id });
@@ -562,6 +574,7 @@ export function createCore(ports: CorePorts): Core {
         clock,
         lastSeq: bus.lastSeq,
         storage: storage.status,
+        gateway: () => gatewayMode.view(),
         resetPaper: () =>
           storage.resetPaper(async () => {
             if ((await storage.paperStarts(ensurePaper)) && session?.profile.kind === 'paper') {
@@ -642,6 +655,13 @@ export function createCore(ports: CorePorts): Core {
       bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('market.depth', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('session.connection', updateTray),
+      bus.on('session.gateway', updateTray),
+      bus.on('session.connection', (e) => {
+        // Asked again once per connect: the gateway may have been switched while it was away.
+        const wasConnected = connectedOnce.get(e.profileId);
+        connectedOnce.set(e.profileId, e.state === 'connected');
+        if (e.state === 'connected' && wasConnected === false) gatewayMode.reconnected(e.profileId);
+      }),
       bus.on('alerts.state', updateTray),
       bus.on('books.orders', updateTray),
       bus.on('books.orders', (e) => adoptFoundNow(e.profileId, e.view.orders)),
@@ -655,7 +675,10 @@ export function createCore(ports: CorePorts): Core {
         if (current && next) {
           if (next.baseUrl !== current.baseUrl || next.rateLimitPerSecond !== current.rateLimitPerSecond)
             reopen(next);
-          else if (session) session = { ...session, profile: next };
+          else if (session) {
+            session = { ...session, profile: next };
+            gatewayMode.profileChanged(next);
+          }
         }
         updateTray();
       }),

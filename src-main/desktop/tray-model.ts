@@ -20,7 +20,8 @@ export function trayIcon(s: Pick<TrayStateEvent, 'state' | 'mode'>): TrayIcon {
       return 'alert';
     case 'idle':
     case 'open-orders':
-      return s.mode;
+      // A sandbox (a gateway in analyze mode) is simulated money: drawn as paper, never as live.
+      return s.mode === 'sandbox' ? 'paper' : s.mode;
   }
 }
 

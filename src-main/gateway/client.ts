@@ -61,6 +61,11 @@ export interface GatewayClientOptions {
   };
   /** Source of jitter, in [0, 1). */
   random?: () => number;
+  /**
+   * Called when an answer (success or error) carries top-level `mode: "analyze"`: the gateway is in
+   * analyze mode, a sandbox (gateway-behaviour, "Live server, recorded").
+   */
+  onAnalyzeMode?: () => void;
 }
 
 /** What the key source answers: the key, none, or one withheld from this gateway (and why). */
@@ -115,6 +120,13 @@ const TickerInputSchema = z.object({
   symbol: textField('symbol', 64),
   ...TickerQuery.omit({ apikey: true }).shape,
 });
+
+/** Whether an answer's text is a JSON object with top-level `mode: "analyze"`. */
+function saysAnalyzeMode(text: string): boolean {
+  if (!text.includes('"analyze"')) return false;
+  const json = parseJson(text);
+  return json !== null && typeof json === 'object' && (json as { mode?: unknown }).mode === 'analyze';
+}
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   // node:http with keep-alive unless told otherwise (gateway/node-http.ts: why not the global fetch).
@@ -188,6 +200,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         spec.kind === 'mutation' ? 'mutation' : lane,
       );
       const ex = await exchange(fetchFn, clock, request, timeoutMs).finally(release);
+      if (ex.type === 'answered' && options.onAnalyzeMode && saysAnalyzeMode(ex.text))
+        options.onAnalyzeMode();
       const outcome = interpret(name, spec, ex, parse, clock, memory);
       // The gateway may echo what it was sent, in a success answer as in an error: the key (in any
       // case, or a long run of it) travels no further than here.

@@ -43,3 +43,39 @@ export function insecureKeyRefusal(baseUrl: string): string {
 export function keyOriginRefusal(storedFor: string, baseUrl: string): string {
   return `the API key was entered for ${storedFor}, not ${keyOriginOf(baseUrl) || baseUrl}: enter the key again for this address`;
 }
+
+/**
+ * Whether two URLs name the same computer: the same host name (any port, any scheme: the gateway's
+ * feed is on its own port, upstream's 8765), or both this computer.
+ */
+function sameComputer(a: URL, b: URL): boolean {
+  const host = (u: URL) => u.hostname.toLowerCase().replace(/\.$/, '');
+  if (host(a) === host(b)) return true;
+  return isLoopbackHost(host(a)) && isLoopbackHost(host(b));
+}
+
+/**
+ * Why a profile's feed URL may not receive its API key, or undefined when it may. The feed
+ * authenticates with the key the base URL's gateway was given: only on that gateway's own computer,
+ * and over plain ws:// to another computer only with the same "send my key without TLS" consent as
+ * plain http://. A feed URL that is not ws(s) is the schema's refusal, not this one.
+ */
+export function feedKeyRefusal(
+  baseUrl: string,
+  feedUrl: string,
+  allowInsecureKey: boolean | undefined,
+): string | undefined {
+  let base: URL;
+  let feed: URL;
+  try {
+    base = new URL(baseUrl);
+    feed = new URL(feedUrl);
+  } catch {
+    return undefined;
+  }
+  if (!sameComputer(base, feed))
+    return `the feed URL's host ${feed.host} is another computer than the gateway's (${base.host}): the API key is not sent there. Use the gateway's own host for the feed, or leave the feed URL empty`;
+  if (feed.protocol === 'ws:' && !isLoopbackHost(feed.hostname) && allowInsecureKey !== true)
+    return `${feed.origin} is plain ws:// to another computer: the API key would cross the network without TLS. Use wss://, or tick "send my key without TLS" for this profile`;
+  return undefined;
+}

@@ -1,6 +1,6 @@
 // Profile changes as they arrive from the UI. Ids are best made by main (random suffix, never reused).
 import { z } from 'zod';
-import { insecureKeyRefusal, keyNeedsTlsConsent } from './key-origin.js';
+import { feedKeyRefusal, insecureKeyRefusal, keyNeedsTlsConsent } from './key-origin.js';
 import { PAPER_PROFILE_ID, Profile, ProfileId } from './settings.js';
 
 const fields = Profile.shape;
@@ -15,10 +15,13 @@ export const NewProfileInput = z
     rateLimitPerSecond: fields.rateLimitPerSecond,
     feedUrl: fields.feedUrl,
     allowInsecureKey: fields.allowInsecureKey,
+    sandbox: fields.sandbox,
   })
   .superRefine((p, ctx) => {
     if (keyNeedsTlsConsent(p.baseUrl) && p.allowInsecureKey !== true)
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: insecureKeyRefusal(p.baseUrl) });
+    const feed = p.feedUrl && feedKeyRefusal(p.baseUrl, p.feedUrl, p.allowInsecureKey);
+    if (feed) ctx.addIssue({ code: 'custom', path: ['feedUrl'], message: feed });
   });
 export type NewProfileInput = z.input<typeof NewProfileInput>;
 
@@ -27,9 +30,11 @@ export const ProfileUpdate = z.strictObject({
   baseUrl: fields.baseUrl.refine((s) => s !== '', 'baseUrl is required').optional(),
   strategy: z.string().trim().min(1, 'strategy cannot be empty').max(64).optional(),
   rateLimitPerSecond: z.number().int().min(1).max(100).optional(),
-  feedUrl: fields.feedUrl,
+  /** '' clears it (the feed is derived from the base URL again); checked with the resulting base URL. */
+  feedUrl: fields.feedUrl.or(z.literal('')),
   /** Checked with the profile's resulting base URL (core/profiles): http:// elsewhere needs it. */
   allowInsecureKey: fields.allowInsecureKey,
+  sandbox: fields.sandbox,
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdate>;
 

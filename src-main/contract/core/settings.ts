@@ -297,6 +297,12 @@ export const Profile = z.object({
    * (contract/core/key-origin.ts); without it the key is not sent there.
    */
   allowInsecureKey: z.boolean({ error: 'allowInsecureKey must be true or false' }).optional(),
+  /**
+   * Marked sandbox by the trader: its orders are simulated (a gateway in analyze mode), so the desk
+   * shows SANDBOX, not LIVE, unless the gateway itself reports live mode (real money is never shown
+   * as simulated). A gateway reporting analyze mode is shown as SANDBOX without the mark.
+   */
+  sandbox: z.boolean({ error: 'sandbox must be true or false' }).optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 export type ProfileInput = z.input<typeof Profile>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ProfileId, SecretStatus, Settings } from '../../contract/core/index.js';
 import { FundsView, OrderSnapshot, OrdersView, PositionView, PositionsView, TradesView } from './views.js';
 import { MarketDepthEvent, MarketErrorEvent, MarketLtpEvent, MarketQuoteEvent } from './market.js';
-import { SessionMode } from './session-mode.js';
+import { SessionGatewayEvent, SessionMode } from './session-mode.js';
 import { ShellCommandEvent } from './shell.js';
 import { StorageStatus } from './storage.js';
 import { CloseAllProgressEvent } from './close-all.js';
@@ -162,6 +162,8 @@ export const EVENTS = {
   'session.connection': sequenced(ConnectionEvent),
   /** The journal salvaged at start, the paper ledger unavailable (or reset): sent whole at each change. */
   'session.storage': sequenced(StorageStatus),
+  /** The active profile's mode (paper, sandbox, live) and feed (streaming, polling): sent whole at each change. */
+  'session.gateway': sequenced(SessionGatewayEvent),
   'alerts.raised': sequenced(AlertEvent),
   'alerts.state': sequenced(AlertsState),
   'apiKey.status': sequenced(ApiKeyStatus),

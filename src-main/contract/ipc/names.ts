@@ -84,6 +84,7 @@ export const EVENT_NAME_LIST = [
   'apiKey.status',
   'profiles.switched',
   'session.storage',
+  'session.gateway',
   'settings.changed',
   'market.ltp',
   'market.quote',

@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import { ProfileView } from '../../contract/core/index.js';
 import { AlertsState, ApiKeyStatus, CONNECTION_STATES, OrderUnknownEvent } from './events.js';
-import { SessionMode } from './session-mode.js';
+import { SessionFeed, SessionMode } from './session-mode.js';
 import { StorageStatus } from './storage.js';
 import { FundsView, OrdersView, PositionsView, TradesView } from './views.js';
 
-export { SESSION_MODES, SessionMode } from './session-mode.js';
+export { FEED_STATES, SESSION_MODES, SessionFeed, SessionGatewayEvent, SessionMode } from './session-mode.js';
 
 /** The gateway connection as last seen; `connecting` until the profile's first answer. */
 export const SessionConnection = z.enum([...CONNECTION_STATES, 'connecting']);
@@ -17,6 +17,10 @@ export const SessionSnapshot = z.object({
   /** The active profile (no key: only whether one is stored). */
   profile: ProfileView,
   mode: SessionMode,
+  /** Why the mode is what it is, in words (analyze mode reported, marked by hand); absent: older core. */
+  modeWhy: z.string().optional(),
+  /** Whether the feed streams or the desk polls (`session.gateway` at each change); absent: older core. */
+  feed: SessionFeed.optional(),
   connection: SessionConnection,
   apiKey: ApiKeyStatus,
   alerts: AlertsState,

@@ -6,6 +6,7 @@ import {
   NewProfileInput,
   PAPER_PROFILE_ID,
   ProfileUpdate,
+  feedKeyRefusal,
   insecureKeyRefusal,
   keyNeedsTlsConsent,
   keyOriginOf,
@@ -126,9 +127,16 @@ export function createProfiles(options: ProfilesOptions): Profiles {
           'invalid_input',
           "the paper gateway's URL is set when it starts and cannot be changed",
         );
-      const next: Profile = { ...current, ...parsed.data };
+      const { feedUrl, ...rest } = parsed.data;
+      const next: Profile = { ...current, ...rest };
+      // '' clears the feed URL: the feed is derived from the base URL again.
+      if (feedUrl === '') delete next.feedUrl;
+      else if (feedUrl !== undefined) next.feedUrl = feedUrl;
       if (next.kind === 'gateway' && keyNeedsTlsConsent(next.baseUrl) && next.allowInsecureKey !== true)
         throw new ProfileError('invalid_input', `baseUrl: ${insecureKeyRefusal(next.baseUrl)}`);
+      const feedRefused = next.feedUrl && feedKeyRefusal(next.baseUrl, next.feedUrl, next.allowInsecureKey);
+      if (next.kind === 'gateway' && feedRefused)
+        throw new ProfileError('invalid_input', `feedUrl: ${feedRefused}`);
       const moved = next.kind === 'gateway' && keyOriginOf(next.baseUrl) !== keyOriginOf(current.baseUrl);
       // The key goes before the new address is saved: no call can send it there in between.
       const keyCleared = moved && (await secrets.has(id));

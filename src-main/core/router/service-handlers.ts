@@ -26,6 +26,7 @@ import type { ReadChannels } from './read-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
+import type { GatewayModeView } from '../gateway-mode.js';
 import { sessionSnapshot } from './session-snapshot.js';
 
 export interface ServiceDeps {
@@ -42,6 +43,8 @@ export interface ServiceDeps {
   lastSeq(): number;
   /** What the trader is told of the journal and the paper ledger (the snapshot's `storage`). */
   storage?(): StorageStatus;
+  /** The active profile's mode (paper, sandbox, live) and feed (the snapshot's `mode`, `feed`). */
+  gateway?(): GatewayModeView | undefined;
   /** `profiles.resetPaper`: the unavailable paper ledger kept aside, the paper gateway started afresh. */
   resetPaper?(): Promise<IpcResult<PaperResetResult>>;
   /**
@@ -92,6 +95,7 @@ export function serviceHandlers(d: ServiceDeps): Pick<Handlers, ServiceChannels>
         alerts: d.alerts,
         lastSeq: d.lastSeq,
         ...(d.storage ? { storage: d.storage } : {}),
+        ...(d.gateway ? { gateway: d.gateway } : {}),
       }),
 
     async 'apiKey.set'(input) {

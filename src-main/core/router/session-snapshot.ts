@@ -10,6 +10,7 @@ import type {
   StorageStatus,
 } from '../../contract/index.js';
 import type { Alerts } from '../alerts/index.js';
+import type { GatewayModeView } from '../gateway-mode.js';
 import type { PendingUnknown } from '../watcher/index.js';
 import { failResult, okResult } from './results.js';
 import type { Session } from './session.js';
@@ -21,6 +22,8 @@ export interface SnapshotDeps {
   lastSeq(): number;
   /** A damaged journal salvaged at start, an unavailable paper ledger. */
   storage?(): StorageStatus;
+  /** The active profile's mode and feed as the core knows them (gateway-mode.ts). */
+  gateway?(): GatewayModeView | undefined;
 }
 
 /** Said for an unknown outcome restored from the journal by a restarted core (its error was not kept). */
@@ -50,9 +53,12 @@ export async function sessionSnapshot(d: SnapshotDeps): Promise<IpcResult<Sessio
     if (d.session() !== s) continue;
     // From here on, no await: one moment's state.
     const views = s.watcher.views();
+    const known = d.gateway?.();
+    const gateway = known?.profileId === s.profile.id ? known : undefined;
     return okResult({
       profile: { ...s.profile, active: true, hasKey: apiKey.present },
-      mode: s.profile.kind === 'paper' ? 'paper' : 'live',
+      mode: gateway?.mode ?? (s.profile.kind === 'paper' ? 'paper' : 'live'),
+      ...(gateway ? { modeWhy: gateway.modeWhy, feed: gateway.feed } : {}),
       connection: views.connection,
       apiKey,
       alerts: d.alerts.state(),

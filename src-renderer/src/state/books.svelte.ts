@@ -47,6 +47,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'books.funds': true,
   'session.connection': true,
   'session.storage': true,
+  'session.gateway': true,
   'alerts.raised': true,
   'alerts.state': true,
   'apiKey.status': true,

@@ -464,7 +464,8 @@ describe("a profile's rate budget", () => {
       });
       await own.router.invoke('apiKey.set', { profileId: 'slow', key: 's'.repeat(40) });
       await own.router.invoke('profiles.switch', { id: 'slow' });
-      const sent = () => gw.calls.filter((c) => c.host === 'slow.invalid').length;
+      // Quotes only: the core also asks the gateway's analyzer once at connect (its mode).
+      const sent = () => gw.calls.filter((c) => c.host === 'slow.invalid' && c.path === 'quotes').length;
       const burst = (n: number) =>
         Promise.all(
           Array.from({ length: n }, () =>
@@ -472,6 +473,9 @@ describe("a profile's rate budget", () => {
           ),
         );
 
+      // The analyzer asked at connect takes its slot first: the bursts start in a window of their own.
+      await settle(20);
+      await clock.advance(1000);
       const first = burst(3);
       await settle(20);
       expect(sent()).toBe(2); // the third waits for the window (a ManualClock: until advanced)
@@ -482,6 +486,9 @@ describe("a profile's rate budget", () => {
       // A higher rate takes effect at once.
       await clock.advance(1000);
       await own.router.invoke('profiles.update', { id: 'slow', changes: { rateLimitPerSecond: 5 } });
+      // The rebuilt client asks the analyzer again at its connect, in its own window.
+      await settle(20);
+      await clock.advance(1000);
       const second = burst(5);
       await settle(20);
       expect(sent()).toBe(7); // reads take 4 of the 5 at once: the last slot is kept for an order
