@@ -1,4 +1,7 @@
 // The journal's tables (append-only, guarded by triggers) and how a row of them reads as an entry.
+// The JSON columns are checked as JSON on insert: a salvage copies a row garbled on a damaged page
+// into a fresh journal no more than the app would write one (a file made before the check gains it
+// at its next salvage; its rows read with parseJson, which takes garbled text as absent).
 import type { JournalEntry, JournalOutcome } from '../../contract/index.js';
 
 /** Tables in the order a copy must fill them: a child row after the row it references. */
@@ -13,14 +16,14 @@ CREATE TABLE IF NOT EXISTS intents (
   time INTEGER NOT NULL,
   profile_id TEXT NOT NULL,
   operation TEXT NOT NULL,
-  request_json TEXT NOT NULL
+  request_json TEXT NOT NULL CHECK (json_valid(request_json))
 );
 CREATE TABLE IF NOT EXISTS outcomes (
   id TEXT PRIMARY KEY REFERENCES intents(id),
   finished_at INTEGER NOT NULL,
   duration_ms INTEGER NOT NULL,
   outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'unknown')),
-  response_json TEXT,
+  response_json TEXT CHECK (response_json IS NULL OR json_valid(response_json)),
   error_kind TEXT,
   error_message TEXT,
   http_status INTEGER
@@ -32,7 +35,7 @@ CREATE TABLE IF NOT EXISTS order_ids (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS unknown_checks (
   id TEXT PRIMARY KEY REFERENCES outcomes(id),
-  check_json TEXT NOT NULL
+  check_json TEXT NOT NULL CHECK (json_valid(check_json))
 );
 CREATE TABLE IF NOT EXISTS resolutions (
   id TEXT PRIMARY KEY REFERENCES outcomes(id),
@@ -81,8 +84,18 @@ export const COLUMNS = `i.id, i.time, i.profile_id, i.operation, i.request_json,
 export const FROM = `FROM intents i LEFT JOIN outcomes o ON o.id = i.id LEFT JOIN resolutions r ON r.id = i.id`;
 export const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 
+/**
+ * A JSON column as a value. Text damaged at rest (random bytes inside a row that SQLite still reads)
+ * is undefined, as if absent: one garbled entry must not make every query, and with it every order's
+ * check for an earlier one in doubt, fail.
+ */
 export function parseJson(text: string | null): unknown {
-  return text === null ? undefined : JSON.parse(text);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function toEntry(r: Row): JournalEntry {
@@ -92,7 +105,7 @@ export function toEntry(r: Row): JournalEntry {
     profileId: r.profile_id,
     operation: r.operation,
     request: parseJson(r.request_json),
-    orderIds: (JSON.parse(r.order_ids) as string[]).sort(),
+    orderIds: ((parseJson(r.order_ids) as string[] | undefined) ?? []).sort(),
     outcome: r.outcome ?? 'pending',
     finishedAt: r.finished_at,
     durationMs: r.duration_ms,
