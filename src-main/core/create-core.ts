@@ -20,6 +20,8 @@ import {
   type GatewayClientOptions,
 } from '../gateway/index.js';
 import { createAlerts, trayState } from './alerts/index.js';
+import { createGttSettler, type GttSettler } from './gtt/gtt-settler.js';
+import { gttHandlers } from './router/gtt-handlers.js';
 import { createJournal } from './journal/index.js';
 import { createLastPrices, createMarketWatch } from './market/index.js';
 import { feedRefusal, feedUrlFor, openFeedLink, type FeedLink } from './feed/feed-link.js';
@@ -54,6 +56,7 @@ import {
   adoptInterrupted,
   claimedOrderIds,
   createWatcher,
+  DEFAULT_PATIENCE,
   INTERRUPTED_MIN_AGE_MS,
   nextAdoptionAt,
   istDayStart,
@@ -190,6 +193,8 @@ export function createCore(ports: CorePorts): Core {
   // Market subscriptions outlive sessions: a profile switch re-points them at the new gateway.
   const market = createMarketWatch({ clock, emit, logger, visible: ports.visible ?? false });
   let session: Session | undefined;
+  /** Settles the active profile's GTT actions of unknown outcome from its GTT order book. */
+  let gttSettler: GttSettler | undefined;
   let paper: EmbeddedGateway | undefined;
   let feed: FeedLink | undefined;
   let paperStarting: Promise<EmbeddedGateway> | undefined;
@@ -530,6 +535,17 @@ export function createCore(ports: CorePorts): Core {
       undecided: (u) => reportUndecided(profile.id, u),
     });
     session = { profile: profiles.get(profile.id) ?? profile, client, watcher };
+    gttSettler?.stop();
+    gttSettler = createGttSettler({
+      profileId: profile.id,
+      client: polling,
+      journal,
+      clock,
+      emit,
+      logger,
+      patience: ports.patience ?? DEFAULT_PATIENCE,
+    });
+    gttSettler.restore();
     market.setSession(profile.id, polling);
     gatewayMode.open(session.profile, polling);
     openFeed(profile, watcher);
@@ -560,6 +576,18 @@ export function createCore(ports: CorePorts): Core {
         clock,
         emit,
         logger,
+      }),
+      ...gttHandlers({
+        session: currentSession,
+        journal,
+        risk,
+        clock,
+        emit,
+        logger,
+        settler: (s) => {
+          if (gttSettler?.profileId !== s.profile.id) throw new Error('no GTT settler for this profile');
+          return gttSettler;
+        },
       }),
       ...marketHandlers({ market }),
       ...readHandlers({ session: currentSession }),
@@ -720,6 +748,7 @@ export function createCore(ports: CorePorts): Core {
       feed?.close();
       feed = undefined;
       market.stop();
+      gttSettler?.stop();
       await session?.watcher.stop();
       await Promise.all(retiring);
       await paper?.stop();
@@ -730,6 +759,7 @@ export function createCore(ports: CorePorts): Core {
     async pollNow() {
       await switching;
       await currentSession().watcher.pollNow();
+      await gttSettler?.settleNow();
     },
   };
 }

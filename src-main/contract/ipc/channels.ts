@@ -4,7 +4,7 @@
 //
 // Naming, for the channels here and the events of events.ts alike: `area.word`, one dot, both parts
 // camelCase. The area is the part of OrderDesk concerned, the same word in channels and events:
-// orders, books, market, session, profiles, apiKey, settings, journal, alerts, watcher (and tray for
+// orders, gtt, books, market, session, profiles, apiKey, settings, journal, alerts, watcher (and tray for
 // an event). A channel's word is a verb for what it does (orders.place, profiles.switch) or a noun
 // for what it reads (books.orders, market.symbol); an event's word is a past participle for what
 // happened (orders.filled, profiles.switched) or a noun for state sent whole (alerts.state). A channel
@@ -36,6 +36,7 @@ import {
   EXCHANGES,
   ExpiryRequest,
   ExpiryResponse,
+  GttIdResponse,
   IntervalsResponse,
   ModifyOrderRequest,
   MultiQuotesRequest,
@@ -64,6 +65,13 @@ import {
   text,
 } from '../../contract/gateway/index.js';
 import { CloseAllInput, CloseAllResult } from './close-all.js';
+import {
+  GttBookIpcInput,
+  GttBookView,
+  GttCancelIpcInput,
+  GttModifyIpcInput,
+  GttPlaceIpcInput,
+} from './gtt.js';
 import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
 import { MarginEstimate, MarginIpcInput } from './margin.js';
@@ -203,6 +211,13 @@ export const CHANNELS = {
   'orders.openPosition': channel(PositionQueryInput, OpenPositionResponse),
   /** The margin the gateway works out for these orders, with its source; `not_offered` where it has none. */
   'orders.margin': channel(MarginIpcInput, MarginEstimate),
+
+  /** GTT orders: risk-checked per leg, journalled, an unknown outcome settled from the GTT book. */
+  'gtt.place': channel(GttPlaceIpcInput, GttIdResponse),
+  'gtt.modify': channel(GttModifyIpcInput, GttIdResponse),
+  'gtt.cancel': channel(GttCancelIpcInput, GttIdResponse),
+  /** The GTT order book read now (`active` by default, or `all`). */
+  'gtt.book': channel(GttBookIpcInput, GttBookView),
 
   /** Read now from the gateway; the `books.*` events carry the same views as the watcher reads them. */
   'books.orders': channel(NoInput, OrdersView),

@@ -37,6 +37,10 @@ export const UnknownOperation = z.enum([
   'basketorder',
   'cancelallorder',
   'closeposition',
+  // GTT orders (gtt.place/modify/cancel): settled from the GTT order book, never resent.
+  'placegttorder',
+  'modifygttorder',
+  'cancelgttorder',
 ]);
 export const OrderUnknownEvent = z.object({
   profileId: ProfileId,
@@ -44,6 +48,8 @@ export const OrderUnknownEvent = z.object({
   journalId: z.string(),
   operation: UnknownOperation,
   orderid: z.string().optional(),
+  /** A GTT's modify or cancel: the GTT it names. */
+  triggerId: z.string().optional(),
   message: z.string(),
 });
 export const OrderReconciledEvent = z.object({
@@ -58,6 +64,8 @@ export const OrderReconciledEvent = z.object({
    */
   found: z.boolean(),
   orderid: z.string().optional(),
+  /** A GTT action: the GTT the GTT order book shows it as. */
+  triggerId: z.string().optional(),
   /** Composite operations: the orders that show the effect (placed, cancelled, counter-orders). */
   orderids: z.array(z.string()).optional(),
   message: z.string(),

@@ -10,5 +10,6 @@ export * from './storage.js';
 export * from './close-all.js';
 export * from './market.js';
 export * from './margin.js';
+export * from './gtt.js';
 export * from './bridge.js';
 export * from './bridge-frames.js';

@@ -56,6 +56,9 @@ const UNKNOWN_TITLE: Record<UnknownOutcome['operation'], string> = {
   basketorder: 'Basket order',
   cancelallorder: 'Cancel all',
   closeposition: 'Close all positions',
+  placegttorder: 'GTT placement',
+  modifygttorder: 'GTT modification',
+  cancelgttorder: 'GTT cancellation',
 };
 
 export function createAlerts(o: AlertsOptions): Alerts {

@@ -39,7 +39,13 @@ export interface RiskGate {
   check(
     client: RiskReads,
     legs: readonly RiskLeg[],
-    options: { scope: string; confirmDuplicate?: boolean; skipDuplicate?: boolean },
+    options: {
+      scope: string;
+      confirmDuplicate?: boolean;
+      skipDuplicate?: boolean;
+      /** A GTT's legs: their prices are meant to be away from the market, so no band applies. */
+      skipPriceBand?: boolean;
+    },
   ): Promise<{ ok: true } | GateRefusal>;
   /** The duplicate guard alone. */
   admit(
@@ -124,7 +130,8 @@ export function createRiskGate(
       const all = limits();
       for (const leg of legs) {
         // An instrument's own limits replace the general ones for it.
-        const { limits: l, override } = limitsFor(all, leg);
+        const { limits: own, override } = limitsFor(all, leg);
+        const l = options.skipPriceBand ? { ...own, priceBandPercent: 0 } : own;
         const inst = await instrument(client, options.scope, leg);
         const needsPrice = leg.pricetype === 'MARKET' || l.priceBandPercent > 0;
         const read = needsPrice ? await lastPrice(client, options.scope, leg) : {};

@@ -21,6 +21,7 @@ import type { RouterSecretStore } from '../secrets/index.js';
 import { SettingsError, type SettingsStore } from '../settings/index.js';
 import type { Emit } from './event-bus.js';
 import type { MarketChannels } from './market-handlers.js';
+import type { GttChannels } from './gtt-handlers.js';
 import type { OrderChannels } from './order-handlers.js';
 import type { ReadChannels } from './read-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
@@ -63,7 +64,7 @@ export interface ServiceDeps {
   keyChanged(profileId: string): void;
 }
 
-type ServiceChannels = Exclude<keyof Handlers, OrderChannels | ReadChannels | MarketChannels>;
+type ServiceChannels = Exclude<keyof Handlers, OrderChannels | GttChannels | ReadChannels | MarketChannels>;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
   if (!(err instanceof ProfileError)) throw err;

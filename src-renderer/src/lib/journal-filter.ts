@@ -102,6 +102,9 @@ const ACTIONS: Readonly<Record<string, string>> = {
   cancelorder: 'Cancel',
   cancelallorder: 'Cancel all',
   closeposition: 'Close all',
+  placegttorder: 'GTT place',
+  modifygttorder: 'GTT modify',
+  cancelgttorder: 'GTT cancel',
 };
 
 const obj = (v: unknown): Record<string, unknown> =>

@@ -82,6 +82,9 @@ const OPERATION_TEXT: Readonly<Record<UnknownOperation, string>> = {
   basketorder: 'Basket order',
   cancelallorder: 'Cancel all',
   closeposition: 'Close all positions',
+  placegttorder: 'GTT placement',
+  modifygttorder: 'GTT modification',
+  cancelgttorder: 'GTT cancellation',
 };
 
 export function operationText(op: UnknownOperation): string {
