@@ -2,12 +2,13 @@
 // an argument (arguments end up in shell history and `ps`): a key-like flag or field is refused
 // before anything else happens, and its value is never echoed.
 import { OPERATIONS } from '../contract/index.js';
-import { OFFERED, routeOf } from './operations.js';
+import { GTT_VERBS, OFFERED, routeOf } from './operations.js';
 
 export const API_KEY_ENV = 'ORDERDESK_API_KEY';
 
 export const USAGE = `usage: npm run cli -- [--url URL] [--profile NAME] [--data DIR] <operation> [field=value ...]
 operations: ${OFFERED.join(', ')}
+GTT orders also as gtt place|modify|cancel|book (trigger_type=SINGLE|OCO, triggerprice_sl/_tg, stoploss, target).
 Order operations go through the core: the risk limits of the data dir's settings, the duplicate guard
 and the journal apply as in the app (confirmDuplicate=true sends an order the guard holds back).
 The API key is read from ${API_KEY_ENV} or from the profile's keychain entry, never from an argument.
@@ -67,6 +68,13 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     }
     if (out.operation === undefined) {
       out.operation = a;
+      // `gtt place …` is `placegttorder …`.
+      const verb = a === 'gtt' ? rest[0] : undefined;
+      if (verb !== undefined && Object.hasOwn(GTT_VERBS, verb)) {
+        rest.shift();
+        out.operation = GTT_VERBS[verb];
+      } else if (a === 'gtt')
+        return { ok: false, message: `gtt needs one of: ${Object.keys(GTT_VERBS).join(', ')}` };
       continue;
     }
     const eq = a.indexOf('=');

@@ -15,7 +15,18 @@ export const ORDER_CHANNELS = {
   splitorder: 'orders.split',
   basketorder: 'orders.basket',
   closeposition: 'orders.closePosition',
+  placegttorder: 'gtt.place',
+  modifygttorder: 'gtt.modify',
+  cancelgttorder: 'gtt.cancel',
 } as const satisfies Partial<Record<OperationName, Channel>>;
+
+/** `gtt place|modify|cancel|book`: the GTT operations by a shorter name (`gtt book` reads the book). */
+export const GTT_VERBS: Readonly<Record<string, OperationName>> = {
+  place: 'placegttorder',
+  modify: 'modifygttorder',
+  cancel: 'cancelgttorder',
+  book: 'gttorderbook',
+};
 
 export type Route = { via: 'router'; channel: Channel } | { via: 'client'; operation: OperationName };
 
