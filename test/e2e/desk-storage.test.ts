@@ -1,0 +1,134 @@
+// The desk end to end over damaged files at rest: a first run places a dozen paper orders, then random
+// bytes go over a page in the middle of the journal and of the paper ledger. The next start shows the
+// journal salvaged (saved of total, the damaged file kept) and the paper account unavailable (its
+// ledger named); "Reset the paper account…" asks, resets, says where the damaged ledger is kept, and
+// an order goes through on the fresh paper account. Screenshots at 1280×720 and 420 px wide.
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OrdersView } from '../../src-main/contract/index.js';
+import { invoke, tempDir, WIDE, NARROW } from './desk-harness.js';
+import { SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
+
+const dataDir = tempDir('desk-storage');
+let running: { web: WebProcess; browser: Browser } | undefined;
+const ORDERS = 12;
+
+afterAll(async () => {
+  await stopDesk();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openDesk(): Promise<Page> {
+  const [web, browser] = await startHostAndBrowser(dataDir);
+  running = { web, browser };
+  const page = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await page.goto(web.url);
+  await page.getByTestId('profile').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+async function stopDesk(): Promise<void> {
+  await running?.browser.close().catch(() => undefined);
+  await running?.web.stop();
+  running = undefined;
+}
+
+/** Seeded bytes over the page in the middle of `file` (its page size read from its header). */
+function damageMiddlePage(file: string, seed: number): void {
+  const fd = openSync(file, 'r+');
+  try {
+    const header = Buffer.alloc(2);
+    // The page size is the big-endian u16 at offset 16 (1 means 65536).
+    readSync(fd, header, 0, 2, 16);
+    const raw = header.readUInt16BE(0);
+    const pageSize = raw === 1 ? 65536 : raw;
+    const pages = Math.floor(statSync(file).size / pageSize);
+    const bytes = Buffer.alloc(pageSize);
+    let x = seed >>> 0;
+    for (let i = 0; i < pageSize; i++) {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      bytes[i] = x >>> 24;
+    }
+    writeSync(fd, bytes, 0, pageSize, Math.floor(pages / 2) * pageSize);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `desk-${name}-1280.png`) });
+  await page.setViewportSize(NARROW);
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(SHOTS, `desk-${name}-420.png`) });
+  await page.setViewportSize(WIDE);
+}
+
+const order = (quantity: number) => ({
+  exchange: 'NSE',
+  symbol: 'SBIN',
+  action: 'BUY',
+  quantity,
+  pricetype: 'MARKET',
+  product: 'MIS',
+});
+
+describe('damaged files at rest', { timeout: 120_000 }, () => {
+  it('journal salvaged and paper unavailable at start; reset the paper account, then an order goes through', async () => {
+    let page = await openDesk();
+    await page
+      .getByTestId('connection')
+      .and(page.locator('[data-state="connected"]'))
+      .waitFor({ timeout: 20_000 });
+    for (let i = 1; i <= ORDERS; i++) {
+      await invoke(page, 'orders.place', order(i));
+      await page.waitForTimeout(150);
+    }
+    await stopDesk();
+
+    const ledger = join(dataDir, 'paper', 'paper.db');
+    damageMiddlePage(join(dataDir, 'journal.db'), 7);
+    damageMiddlePage(ledger, 11);
+
+    page = await openDesk();
+    const journal = page.getByTestId('banner-journal');
+    await journal.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('banner-journal-words').textContent()).toMatch(
+      new RegExp(
+        `^The journal was damaged: \\d+ of ${ORDERS} entries saved.*; the damaged file is kept at .*journal\\.db\\.corrupt-\\d+$`,
+      ),
+    );
+    const paper = page.getByTestId('banner-paper');
+    await paper.waitFor({ timeout: 20_000 });
+    expect(await paper.textContent()).toContain(`Its ledger ${ledger} could not be opened.`);
+    expect(await page.getByTestId('connection').textContent()).toContain('paper unavailable');
+    await shots(page, 'storage-damaged');
+
+    // By keyboard: Tab to the reset, Enter, the dialog's confirm button.
+    const reset = page.getByRole('button', { name: 'Reset the paper account…' });
+    await reset.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Reset the paper account?' });
+    await dialog.waitFor();
+    await shots(page, 'storage-reset-confirm');
+    await dialog.getByRole('button', { name: 'Reset the paper account' }).click();
+    const outcome = page.getByTestId('paper-reset-outcome');
+    await outcome.waitFor({ timeout: 20_000 });
+    const said = (await outcome.textContent()) ?? '';
+    expect(said).toMatch(
+      /^The paper account was reset and starts afresh; the damaged ledger is kept at .*paper\.db\.corrupt-\d+$/,
+    );
+    expect(existsSync(said.replace(/^.* kept at /, ''))).toBe(true);
+    await page
+      .getByTestId('connection')
+      .and(page.locator('[data-state="connected"]'))
+      .waitFor({ timeout: 20_000 });
+    await shots(page, 'storage-reset-done');
+
+    await invoke(page, 'orders.place', order(ORDERS + 1));
+    await expect
+      .poll(async () => (await invoke<OrdersView>(page, 'books.orders')).orders.length, { timeout: 10_000 })
+      .toBe(1);
+  });
+});
