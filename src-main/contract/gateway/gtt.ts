@@ -12,7 +12,6 @@ import {
   num,
   oneOf,
   requestCount,
-  requestNumber,
   requestPrice,
   str,
   symbolText,
@@ -22,6 +21,7 @@ import {
 export const GTT_TRIGGER_TYPES = ['SINGLE', 'OCO'] as const;
 export type GttTriggerType = (typeof GTT_TRIGGER_TYPES)[number];
 export const GTT_PRODUCTS = ['CNC', 'NRML'] as const;
+export type GttProduct = (typeof GTT_PRODUCTS)[number];
 export const GTT_PRICE_TYPES = ['LIMIT', 'MARKET'] as const;
 /** The statuses a GTT row can carry; the live server lists active and cancelled, the sandbox adds the rest. */
 export const GTT_STATUSES = ['active', 'triggered', 'cancelled', 'rejected', 'expired'] as const;
@@ -44,7 +44,7 @@ const triggerType = z
       ctx.addIssue({ code: 'custom', message: "trigger_type must be 'SINGLE' or 'OCO'" });
       return z.NEVER;
     }
-    return v;
+    return v as GttTriggerType;
   });
 
 const gttProduct = z
@@ -55,15 +55,15 @@ const gttProduct = z
       ctx.addIssue({ code: 'custom', message: GTT_PRODUCT_MESSAGE });
       return z.NEVER;
     }
-    return v;
+    return v as GttProduct;
   });
 
 /** An optional trigger or leg price: absent, null or "" is 0 (upstream's coerce_empty_to_none). */
 function optionalPrice(field: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 0 : v),
-    requestNumber(field).refine((n) => n >= 0, `${field} must be a non-negative number`),
-  );
+  return z
+    .union([z.literal(''), z.null(), requestPrice(field)], { error: `${field} must be a number` })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : 0));
 }
 
 const gttFields = {

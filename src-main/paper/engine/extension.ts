@@ -1,6 +1,6 @@
-// Plugs the trading engine into the embedded gateway: builds the engine over the gateway's master,
-// market and clock, mounts the single-order/account routes and the composite routes, ticks in real
-// time when the gateway runs on the system clock, and closes the ledger on stop.
+// Plugs the trading engine into the embedded gateway: builds the engine (and its GTT book) over the
+// gateway's master, market and clock, mounts the single-order/account, composite and GTT routes,
+// ticks in real time when the gateway runs on the system clock, and closes the ledger on stop.
 import type { PaperAddOn, PaperContext, PaperExtension } from '../extension-types.js';
 import { systemClock } from '../market/clock.js';
 import { Ledger } from './ledger.js';
@@ -9,6 +9,8 @@ import { orderRoutes } from '../http/routes/orders.js';
 import { compositeRoutes } from '../http/routes/composite.js';
 import { optionOrderRoutes } from '../http/routes/options-orders.js';
 import { accountExtraRoutes } from '../http/routes/account-extra.js';
+import { gttRoutes } from '../http/routes/gtt.js';
+import { GttBook } from './gtt-book.js';
 import { DEFAULT_CAPITAL, createTradingEngine, type PaperTradingEngine } from './trading-engine.js';
 import { istDayOf } from './ist-time.js';
 import { inSession } from '../instruments/exchange-calendar.js';
@@ -42,7 +44,18 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
     });
     const tickMs = opts.tickMs ?? 250;
     // With a ManualClock, tests drive matching themselves (lazily on each call, or engine.tick()).
-    if (ctx.clock === systemClock && tickMs > 0) engine.startTicker(tickMs);
+    const gtt = new GttBook({
+      engine,
+      master: ctx.master,
+      market: ctx.market,
+      clock: ctx.clock,
+      lev: { ...DEFAULT_LEVERAGE, ...opts.leverage },
+      capital: toUnits(opts.capital ?? DEFAULT_CAPITAL),
+    });
+    if (ctx.clock === systemClock && tickMs > 0) {
+      engine.startTicker(tickMs);
+      gtt.startTicker(tickMs);
+    }
     opts.onEngine?.(engine);
     const orders = orderRoutes(engine);
     const composite = compositeRoutes(engine);
@@ -68,15 +81,28 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
             (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
           );
         });
+        // GTTs whose trigger the price has reached fire before any request reads or changes the books.
+        app.addHook('preHandler', (_request, _reply, done) => {
+          try {
+            gtt.check();
+          } catch (err) {
+            console.error('paper engine: GTT check failed', err);
+          }
+          done();
+        });
         orders(app, kit);
         composite(app, kit);
+        gttRoutes(gtt)(app, kit);
         optionOrders(app, kit);
         extras(app, kit);
       },
       servesAnalyzer: true,
       onOrderChange: (listener) => engine.onOrderChange(listener),
       analyzer: () => ({ mode_version: engine.mode().mode_version, total_logs: 0 }),
-      stop: () => engine.close(),
+      stop: () => {
+        gtt.stopTicker();
+        engine.close();
+      },
     };
   };
 }

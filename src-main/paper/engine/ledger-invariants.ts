@@ -7,8 +7,9 @@
 //  3. Orders agree with their trades: filled_quantity and fill_value = Σ of the order's trades;
 //     finished orders block and claim nothing; filled ≤ quantity; claimed ≤ unfilled.
 //  4. Funds identity: available (the account's running balance) = capital + Σ fund movements =
-//     capital + realised − order blocks − position margin − holdings cost; used margin = order
-//     blocks + position margin; realised = Σ position realised.
+//     capital + realised − order blocks − GTT blocks − position margin − holdings cost; used margin =
+//     order blocks + GTT blocks + position margin; realised = Σ position realised. Only an active
+//     GTT blocks margin.
 import type Database from 'better-sqlite3';
 
 interface Agg {
@@ -124,16 +125,25 @@ export function checkLedgerInvariants(db: Database.Database): string[] {
       `SELECT a.account, a.capital, a.available, a.used_margin, a.realised,
          (SELECT coalesce(sum(margin), 0) FROM positions p WHERE p.account = a.account)
          + (SELECT coalesce(sum(margin_blocked), 0) FROM orders o
-              WHERE o.account = a.account AND o.status IN ('open', 'trigger pending')) AS used,
+              WHERE o.account = a.account AND o.status IN ('open', 'trigger pending'))
+         + (SELECT coalesce(sum(margin_blocked), 0) FROM gtts g WHERE g.account = a.account) AS used,
          (SELECT coalesce(sum(realised), 0) FROM positions p WHERE p.account = a.account) AS realisedSum,
          (SELECT coalesce(sum(realised), 0) - coalesce(sum(margin), 0) FROM positions p WHERE p.account = a.account)
          - (SELECT coalesce(sum(margin_blocked), 0) FROM orders o
               WHERE o.account = a.account AND o.status IN ('open', 'trigger pending'))
-         - (SELECT coalesce(sum(cost), 0) FROM holdings h WHERE h.account = a.account) AS expected,
+         - (SELECT coalesce(sum(cost), 0) FROM holdings h WHERE h.account = a.account)
+         - (SELECT coalesce(sum(margin_blocked), 0) FROM gtts g WHERE g.account = a.account) AS expected,
          (SELECT coalesce(sum(amount), 0) FROM fund_movements f WHERE f.account = a.account) AS journal
        FROM accounts a`,
     )
     .all();
+  const idleGtts = db
+    .prepare<[], { trigger_id: string; status: string; margin_blocked: number }>(
+      "SELECT trigger_id, status, margin_blocked FROM gtts WHERE status != 'active' AND margin_blocked != 0",
+    )
+    .all();
+  for (const g of idleGtts) bad.push(`GTT ${g.trigger_id} (${g.status}) still blocks ${g.margin_blocked}`);
+
   for (const f of funds) {
     if (f.expected !== f.journal)
       bad.push(`account ${f.account}: funds identity ${f.expected} ≠ journal ${f.journal}`);

@@ -1,7 +1,7 @@
 // The paper ledger's tables. Money columns are integers of ₹0.0001 (see units.ts); quantities are
 // whole units. Every engine mutation writes these in one transaction (ledger.ts).
 import type Database from 'better-sqlite3';
-export const LEDGER_SCHEMA_VERSION = 4;
+export const LEDGER_SCHEMA_VERSION = 5;
 
 export const LEDGER_DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -128,6 +128,28 @@ CREATE TABLE IF NOT EXISTS responses (
   created_ms INTEGER NOT NULL,
   PRIMARY KEY (account, request_id)
 );
+
+-- GTT orders (version 5): a resting trigger per row with its one or two legs as JSON
+-- ([{trigger_price, direction, action, quantity, price, pricetype, product, triggered_order_id}],
+-- prices in units). margin_blocked is held while status is 'active' and is 0 otherwise.
+CREATE TABLE IF NOT EXISTS gtts (
+  seq            INTEGER PRIMARY KEY,
+  trigger_id     TEXT NOT NULL UNIQUE,
+  account        TEXT NOT NULL,
+  strategy       TEXT NOT NULL,
+  trigger_type   TEXT NOT NULL,
+  exchange       TEXT NOT NULL,
+  symbol         TEXT NOT NULL,
+  status         TEXT NOT NULL,
+  last_price     INTEGER NOT NULL,
+  margin_blocked INTEGER NOT NULL,
+  legs           TEXT NOT NULL,
+  created_ms     INTEGER NOT NULL,
+  updated_ms     INTEGER NOT NULL,
+  expires_ms     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gtts_by_account ON gtts(account, seq);
+CREATE INDEX IF NOT EXISTS gtts_active ON gtts(status) WHERE status = 'active';
 `;
 
 /** Columns added since version 2, for ledgers created before them (ALTER TABLE when missing). */

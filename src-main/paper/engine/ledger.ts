@@ -294,11 +294,11 @@ export class Ledger {
     this.s.responseInsert.run(account, requestId, stored.request, stored.body, nowMs);
   }
 
-  /** Empties every book (orders, trades, positions, holdings, journal, responses) and restores capital. */
+  /** Empties every book (orders, GTTs, trades, positions, holdings, journal, responses) and restores capital. */
   clearBooks(capital: number, settledDay: number): void {
     this.db
       .exec(`DELETE FROM orders; DELETE FROM trades; DELETE FROM positions; DELETE FROM strategy_positions;
-      DELETE FROM holdings; DELETE FROM fund_movements; DELETE FROM responses;`);
+      DELETE FROM holdings; DELETE FROM fund_movements; DELETE FROM responses; DELETE FROM gtts;`);
     this.forgetCaches();
     this.db
       .prepare(
