@@ -9,6 +9,7 @@ import type {
   EventName,
   ProfileView,
   SessionConnection,
+  SessionFeed,
   SessionMode,
   TrayStateEvent,
 } from '../../../src-main/contract/index.js';
@@ -59,6 +60,10 @@ export interface DeskOptions {
 export class DeskState {
   profile = $state<ProfileView | undefined>();
   mode = $state<SessionMode | undefined>();
+  /** Why the mode is what it is, in the core's words (analyze mode reported, marked by hand). */
+  modeWhy = $state<string | undefined>();
+  /** Whether the feed streams or the desk polls; undefined from an older core. */
+  feed = $state<SessionFeed | undefined>();
   connection = $state<ConnectionShown>('connecting');
   connectionMessage = $state<string | undefined>();
   key = $state<ApiKeyStatus | undefined>();
@@ -80,6 +85,7 @@ export class DeskState {
   /** The events the connection and the key status were last set from. */
   #connectionSeq = 0;
   #keySeq = 0;
+  #gatewaySeq = 0;
 
   constructor(bridge: BridgeApi, options: DeskOptions = {}) {
     this.#bridge = bridge;
@@ -109,6 +115,13 @@ export class DeskState {
         this.#connectionSeq = e.seq;
         this.connection = e.state;
         this.connectionMessage = e.message;
+      }),
+      b.on('session.gateway', (e) => {
+        if (!this.#fresh(e.seq) || (this.profile && e.profileId !== this.profile.id)) return;
+        this.#gatewaySeq = e.seq;
+        this.mode = e.mode;
+        this.modeWhy = e.modeWhy;
+        this.feed = e.feed;
       }),
       b.on('tray.state', (t) => (this.tray = t)),
       b.on('session.storage', ({ seq, ...status }) => this.storage.apply(status, seq)),
@@ -154,7 +167,11 @@ export class DeskState {
     this.#seq = Math.max(this.#seq, snap.seq);
     this.problem = undefined;
     this.profile = snap.profile;
-    this.mode = snap.mode;
+    if (snap.seq >= this.#gatewaySeq) {
+      this.mode = snap.mode;
+      this.modeWhy = snap.modeWhy;
+      this.feed = snap.feed;
+    }
     // An event numbered after the snapshot may have come before its answer: it is the newer word.
     if (snap.seq >= this.#connectionSeq || this.connection === 'link_lost') {
       this.connection = snap.connection;

@@ -9,17 +9,20 @@ import type {
   SessionConnection,
 } from '../../../src-main/contract/index.js';
 
-/** What a profile edit may change (profiles.update). */
+/** What a profile edit may change (profiles.update); a `feedUrl` of '' clears it. */
 export type ProfileChanges = Partial<
-  Pick<ProfileView, 'name' | 'baseUrl' | 'strategy' | 'rateLimitPerSecond' | 'allowInsecureKey'>
+  Pick<
+    ProfileView,
+    'name' | 'baseUrl' | 'strategy' | 'rateLimitPerSecond' | 'allowInsecureKey' | 'feedUrl' | 'sandbox'
+  >
 >;
 
 /** The consent's words beside its checkbox (main's refusal names the same switch). */
 export const INSECURE_KEY_CONSENT = 'Send my key without TLS';
 
 /**
- * Whether a base URL is plain http:// to another computer, where the key would cross the network
- * unencrypted: the form then offers the consent. The renderer's copy of contract/core/key-origin.ts
+ * Whether a base URL is plain http:// (or a feed URL plain ws://) to another computer, where the key
+ * would cross the network unencrypted: the form then offers the consent. The renderer's copy of contract/core/key-origin.ts
  * (it imports contract types only); main checks again.
  */
 export function needsTlsConsent(text: string): boolean {
@@ -31,13 +34,64 @@ export function needsTlsConsent(text: string): boolean {
   } catch {
     return false;
   }
-  const host = u.hostname.toLowerCase().replace(/\.$/, '');
-  const loopback =
+  return (u.protocol === 'http:' || u.protocol === 'ws:') && !isLoopback(u.hostname);
+}
+
+/** This computer: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return (
     host === 'localhost' ||
     host.endsWith('.localhost') ||
     host === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-  return u.protocol === 'http:' && !loopback;
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/**
+ * Why a feed URL cannot be used with this base URL ('' is no feed URL: it is derived). The renderer's
+ * copy of main's checks (contract/core/key-origin.ts feedKeyRefusal): ws(s) only, no credentials,
+ * and on the gateway's own computer, since the feed is sent the gateway's key.
+ */
+export function feedUrlProblem(text: string, baseUrl: string): string | undefined {
+  const s = text.trim();
+  if (s === '') return undefined;
+  let u: URL;
+  try {
+    // A parse to check the text, not state the page renders.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    u = new URL(s);
+  } catch {
+    return 'Not a URL: write it as ws://host:port or wss://host/ws';
+  }
+  if (u.protocol !== 'ws:' && u.protocol !== 'wss:') return 'The feed URL must start with ws:// or wss://';
+  if (u.username || u.password || u.search) return 'No user name, password or query in the feed URL';
+  let base: URL;
+  try {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    base = new URL(baseUrl.trim());
+  } catch {
+    return undefined;
+  }
+  const host = (x: URL) => x.hostname.toLowerCase().replace(/\.$/, '');
+  const same = host(u) === host(base) || (isLoopback(u.hostname) && isLoopback(base.hostname));
+  if (!same)
+    return `The feed is on another computer than the gateway (${base.host}): the API key is not sent there. Use the gateway's own host, or leave it empty`;
+  return undefined;
+}
+
+/** The feed URL main uses when the profile sets none (gateway/feed-url.ts), or '' for none. */
+export function derivedFeedUrl(baseUrl: string): string {
+  let u: URL;
+  try {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    u = new URL(baseUrl.trim());
+  } catch {
+    return '';
+  }
+  if (u.protocol === 'https:') return `wss://${u.host}/ws`;
+  if (u.protocol === 'http:') return `ws://${u.hostname}:8765`;
+  return '';
 }
 
 /** What the last key test found: the gateway's own words either way. */

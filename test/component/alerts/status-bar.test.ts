@@ -52,6 +52,67 @@ describe('the status bar', () => {
     expect(screen.getByTestId('key')).toHaveTextContent('key in keychain');
   });
 
+  it('sandbox: a calm SANDBOX badge (simulated orders), no real money, no red frame, the reason on hover', async () => {
+    await setup(
+      snapshot({
+        ...LIVE,
+        mode: 'sandbox',
+        modeWhy: 'the gateway reports analyze mode (its sandbox): simulated orders',
+      }),
+    );
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'SANDBOX');
+    const badge = screen.getByRole('img', { name: 'SANDBOX: simulated orders at the gateway' });
+    expect(badge).toHaveTextContent(/^SANDBOX$/);
+    expect(badge).toHaveAttribute(
+      'title',
+      'the gateway reports analyze mode (its sandbox): simulated orders',
+    );
+    expect(screen.queryByText('real money')).toBeNull();
+    expect(screen.queryByText('LIVE')).toBeNull();
+  });
+
+  it('session.gateway turns LIVE into SANDBOX and back, and says streaming or polling', async () => {
+    const { b } = await setup(
+      snapshot({ ...LIVE, feed: { state: 'polling', reason: 'the feed is connecting' } }),
+    );
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'LIVE');
+    expect(screen.getByTestId('feed')).toHaveTextContent(/^polling$/);
+    expect(screen.getByTestId('feed')).toHaveAttribute('title', 'the feed is connecting');
+    b.emit('session.gateway', {
+      seq: 11,
+      profileId: 'zerodha',
+      mode: 'sandbox',
+      modeWhy: 'the gateway answers in analyze mode (its sandbox): simulated orders',
+      feed: { state: 'streaming', url: 'wss://gw.example.com/ws' },
+    });
+    await flush();
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'SANDBOX');
+    expect(screen.getByTestId('mode')).toHaveTextContent(/^SANDBOX$/);
+    expect(screen.getByTestId('feed')).toHaveTextContent(/^streaming$/);
+    expect(screen.getByTestId('feed')).toHaveAttribute('data-state', 'streaming');
+    // Another profile's word (a switch under way) is not this one's.
+    b.emit('session.gateway', {
+      seq: 12,
+      profileId: 'other',
+      mode: 'live',
+      modeWhy: 'a gateway profile: real money',
+      feed: { state: 'polling', reason: 'x' },
+    });
+    await flush();
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'SANDBOX');
+    b.emit('session.gateway', {
+      seq: 13,
+      profileId: 'zerodha',
+      mode: 'live',
+      modeWhy: 'the gateway reports live mode: real money',
+      feed: { state: 'polling', reason: 'the feed is down (1006); polling until it is back' },
+    });
+    await flush();
+    expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'LIVE');
+    expect(screen.getByText('real money')).toBeInTheDocument();
+    expect(screen.getByTestId('feed')).toHaveTextContent(/^polling$/);
+  });
+
   it('shows the last refresh in IST from gateway data (not from any event)', async () => {
     const { b } = await setup(snapshot());
     expect(screen.getByTestId('refreshed')).toHaveTextContent('not refreshed yet');

@@ -31,6 +31,10 @@ const LIVE: ProfileView = {
   hasKey: true,
 };
 
+/** The changes of the last profiles.update sent. */
+const lastChanges = (bridge: FakeBridge) =>
+  (bridge.callsTo('profiles.update').at(-1)?.input as { changes?: unknown } | undefined)?.changes;
+
 function setup(refuse?: { message: string; fields?: { path: string; message: string }[] }) {
   const bridge = new FakeBridge();
   let profiles = [PAPER, LIVE];
@@ -117,11 +121,59 @@ describe('profile details', () => {
     }));
     await fireEvent.click(screen.getByTestId('details-save'));
     await flush();
-    expect(bridge.callsTo('profiles.update').at(-1)?.input?.changes).toMatchObject({
+    expect(lastChanges(bridge)).toMatchObject({
       baseUrl: 'http://192.168.1.20:5000',
       allowInsecureKey: true,
     });
     expect(screen.getByText('Enter the key again for this address.')).toBeTruthy();
+  });
+
+  it('marks a gateway profile sandbox by hand, and unmarks it; the paper profile has no such mark', async () => {
+    const { bridge } = setup();
+    await flush();
+    const mark = screen.getByRole('checkbox', { name: /sandbox/i });
+    expect(mark).not.toBeChecked();
+    await fireEvent.click(mark);
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(lastChanges(bridge)).toMatchObject({ sandbox: true });
+    expect(screen.getByTestId('details-sandbox')).toBeChecked();
+    await fireEvent.click(screen.getByTestId('details-sandbox'));
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(lastChanges(bridge)).toMatchObject({ sandbox: false });
+    await fireEvent.change(screen.getByTestId('details-profile'), { target: { value: 'paper' } });
+    await flush();
+    expect(screen.queryByTestId('details-sandbox')).toBeNull();
+  });
+
+  it("sets the feed URL, checked beside its field (ws:// or wss://, the gateway's own computer), and clears it", async () => {
+    const { bridge } = setup();
+    await flush();
+    const feed = screen.getByLabelText('Feed URL');
+    expect((feed as HTMLInputElement).value).toBe('');
+    await fireEvent.input(feed, { target: { value: 'http://127.0.0.1:8765' } });
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(screen.getByText('The feed URL must start with ws:// or wss://')).toBeTruthy();
+    await fireEvent.input(feed, { target: { value: 'ws://10.0.0.9:8765' } });
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(screen.getByText(/another computer than the gateway/)).toBeTruthy();
+    expect(bridge.callsTo('profiles.update')).toEqual([]);
+
+    await fireEvent.input(feed, { target: { value: 'ws://127.0.0.1:8765' } });
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(lastChanges(bridge)).toMatchObject({
+      feedUrl: 'ws://127.0.0.1:8765',
+    });
+    // Emptied: the feed is derived from the base URL again ('' clears it in main).
+    await fireEvent.input(feed, { target: { value: '' } });
+    await fireEvent.click(screen.getByTestId('details-save'));
+    await flush();
+    expect(lastChanges(bridge)).toMatchObject({ feedUrl: '' });
+    expect(screen.getByTestId('details-feed-note')).toHaveTextContent('empty: ws://127.0.0.1:8765');
   });
 
   it("shows main's refusal beside the field it names", async () => {
