@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GTT_ID_PATTERN, OPERATIONS } from '../../../src-main/contract/index.js';
 import type { PaperOrder } from '../../../src-main/paper/engine/engine.js';
+import { engineExtension } from '../../../src-main/paper/engine/extension.js';
+import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
+import { startPaperGateway } from '../../../src-main/paper/gateway.js';
+import { systemClock } from '../../../src-main/paper/market/index.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import {
@@ -444,6 +448,44 @@ describe('a restart of the paper gateway', () => {
       expectInvariants(g);
     } finally {
       await g.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('on the system clock', () => {
+  it('fires on its timer, with no request to the gateway', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paper-gtt-rt-'));
+    let engine: PaperTradingEngine | undefined;
+    const gateway = await startPaperGateway({
+      dataDir,
+      clock: systemClock,
+      extensions: [engineExtension({ tickMs: 20, onEngine: (e) => (engine = e) })],
+    });
+    try {
+      const key = gateway.apiKey ?? '';
+      const i = gateway.master.get('NSE', 'SBIN');
+      if (!i || !engine) throw new Error('no SBIN or no engine');
+      const p = gateway.market.lastPrice(i);
+      const trigger = tickRound(i, p * 0.8);
+      const r = await fetch(`${gateway.url}/api/v1/placegttorder`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apikey: key, ...single(i, trigger) }),
+      });
+      expect(r.status).toBe(200);
+      gateway.market.setPrice(i, tickRound(i, p * 0.7));
+      const e = engine;
+      const placed = await new Promise<PaperOrder | undefined>((resolve) => {
+        const stop = e.onOrderChange((o) => {
+          stop();
+          resolve(o);
+        });
+        setTimeout(() => resolve(undefined), 3000);
+      });
+      expect(placed).toMatchObject({ symbol: 'SBIN', action: 'BUY', price: trigger });
+    } finally {
+      await gateway.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
