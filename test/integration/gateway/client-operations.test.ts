@@ -314,6 +314,34 @@ describe("the real gateway's options, calendar and account extras", () => {
   });
 });
 
+describe('GTT orders', () => {
+  it('placegttorder, modifygttorder, gttorderbook, cancelgttorder', async () => {
+    const q = mark('quotes', await client.quotes({ symbol: 'SBIN', exchange: 'NSE' }));
+    const trigger = Math.round(q.data.ltp * 0.8 * 20) / 20;
+    const gtt = {
+      strategy: STRATEGY,
+      exchange: 'NSE',
+      symbol: 'SBIN',
+      action: 'BUY',
+      product: 'CNC',
+      quantity: 1,
+      pricetype: 'LIMIT',
+      trigger_type: 'SINGLE',
+      price: trigger,
+      triggerprice_sl: trigger,
+    } as const;
+    const placed = mark('placegttorder', await client.placegttorder(gtt));
+    expect(placed.trigger_id).toMatch(/^GTT-\d{6}-[0-9a-f]{8}$/);
+    const id = placed.trigger_id;
+    mark('modifygttorder', await client.modifygttorder({ ...gtt, trigger_id: id, quantity: 2 }));
+    const book = mark('gttorderbook', await client.gttorderbook());
+    expect(book.data.find((g) => g.trigger_id === id)?.legs[0]?.quantity).toBe(2);
+    expect(
+      mark('cancelgttorder', await client.cancelgttorder({ strategy: STRATEGY, trigger_id: id })).trigger_id,
+    ).toBe(id);
+  });
+});
+
 describe('coverage', () => {
   it('called every operation of the contract', () => {
     const missing = (Object.keys(OPERATIONS) as OperationName[]).filter((op) => !called.has(op));
