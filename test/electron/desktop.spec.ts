@@ -1,7 +1,10 @@
 // The desktop shell inside a real Electron (npm run test:electron; not run where there is no binary):
 // what the unit tests can only check with fakes — the sandboxed CommonJS preload, contextBridge, the
-// app:// protocol and its CSP, navigation guards, close-to-tray, the tray state reaching the page, the
-// single-instance lock, and the key store inside Electron's Node.
+// app:// protocol and its CSP, navigation guards, close-to-tray, the tray (its icon, tooltip and menu
+// follow the core's state) and the tray state reaching the page, OS notifications for a fill, the
+// single-instance lock, and the key store inside Electron's Node. Where a test must see what main
+// handed to Electron (the tray's icon and menu, a notification), it wraps that Electron class's
+// prototype from inside the running app (app.evaluate) and records the calls in `globalThis.__od`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +117,85 @@ describe.skipIf(!binary)('desktop shell in Electron', () => {
       () => new Promise((resolve) => window.bridge.on('tray.state', (s) => resolve(s))),
     );
     expect(state).toMatchObject({ mode: 'paper', tooltip: expect.stringMatching(/^OrderDesk · /) });
+  });
+
+  it('the tray follows the core: icon, tooltip and menu change when alerts are paused', async () => {
+    await app.evaluate(({ Tray }) => {
+      const seen = { images: [] as string[], tooltips: [] as string[], menus: [] as string[][] };
+      (globalThis as { __od?: unknown }).__od = {
+        ...((globalThis as { __od?: object }).__od ?? {}),
+        tray: seen,
+      };
+      const proto = Tray.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+      for (const [name, record] of [
+        ['setImage', (a: unknown) => seen.images.push(String(a))],
+        ['setToolTip', (a: unknown) => seen.tooltips.push(String(a))],
+        [
+          'setContextMenu',
+          (m: unknown) =>
+            seen.menus.push(((m as { items?: { label: string }[] } | null)?.items ?? []).map((i) => i.label)),
+        ],
+      ] as const) {
+        const original = proto[name]!;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          record(args[0]);
+          return original.apply(this, args);
+        };
+      }
+    });
+    const paused = await page.evaluate(() => window.bridge.invoke('alerts.pause', { paused: true }));
+    expect(paused.ok).toBe(true);
+    type TraySeen = { images: string[]; tooltips: string[]; menus: string[][] };
+    const seen = () => app.evaluate(() => (globalThis as unknown as { __od: { tray: TraySeen } }).__od.tray);
+    await expect
+      .poll(async () => (await seen()).images.at(-1) ?? '', { timeout: 10_000 })
+      .toMatch(/paused\.png$/);
+    const tray = await seen();
+    expect(tray.tooltips.at(-1)).toMatch(/^OrderDesk · .*alerts paused/);
+    expect(tray.menus.length).toBeGreaterThan(0);
+    expect(tray.menus.at(-1)?.length).toBeGreaterThan(0);
+    await page.evaluate(() => window.bridge.invoke('alerts.pause', { paused: false }));
+    await expect
+      .poll(async () => (await seen()).images.at(-1) ?? '', { timeout: 10_000 })
+      .toMatch(/paper\.png$/);
+  });
+
+  it('a fill on paper raises an OS notification naming the order', async () => {
+    await app.evaluate(({ Notification }) => {
+      const shown: { title: string; body: string }[] = [];
+      (globalThis as { __od?: unknown }).__od = { ...((globalThis as { __od?: object }).__od ?? {}), shown };
+      // The notifier's wiring is under test, not the desktop's notification service (xvfb has none).
+      Notification.isSupported = () => true;
+      const original = Notification.prototype.show;
+      Notification.prototype.show = function (this: Electron.Notification) {
+        shown.push({ title: this.title, body: this.body });
+        try {
+          original.call(this);
+        } catch {
+          // no notification service: recorded all the same
+        }
+      };
+    });
+    const placed = await page.evaluate(() =>
+      window.bridge.invoke('orders.place', {
+        exchange: 'NSE',
+        symbol: 'SBIN',
+        action: 'BUY',
+        quantity: 1,
+        pricetype: 'MARKET',
+        product: 'MIS',
+      }),
+    );
+    expect(placed.ok, JSON.stringify(placed)).toBe(true);
+    const orderid = placed.ok ? placed.value.orderid : '';
+    const shown = () =>
+      app.evaluate(
+        () => (globalThis as unknown as { __od: { shown: { title: string; body: string }[] } }).__od.shown,
+      );
+    await expect
+      .poll(async () => (await shown()).some((n) => /SBIN/.test(`${n.title} ${n.body}`)), { timeout: 30_000 })
+      .toBe(true);
+    expect(orderid).not.toBe('');
   });
 
   it('closing the window hides it to the tray', async () => {
