@@ -46,6 +46,7 @@ export const LIMITER_CLASS_OF_OPERATION: Readonly<Record<OperationName, LimiterC
   optionsymbol: 'api',
   optionchain: 'api',
   optiongreeks: 'api',
+  multioptiongreeks: 'api',
   syntheticfuture: 'api',
   instruments: 'api',
   marketholidays: 'api',

@@ -55,6 +55,7 @@ export function operationMethods(call: PostCall): GatewayMethods {
     optionsymbol: (input) => call('optionsymbol', input),
     optionchain: (input) => call('optionchain', input),
     optiongreeks: (input) => call('optiongreeks', input),
+    multioptiongreeks: (input) => call('multioptiongreeks', input),
     syntheticfuture: (input) => call('syntheticfuture', input),
     optionsorder: (input) => call('optionsorder', input),
     optionsmultiorder: (input) => call('optionsmultiorder', input),

@@ -2,6 +2,12 @@
 import { z } from 'zod';
 import { SuccessStatus, money2, num, str } from './primitives.js';
 
+/**
+ * `"analyze"` on account and order answers of a gateway in analyze (sandbox) mode; a gateway trading
+ * live leaves it out. Kept on the answer so the desk can tell a sandbox from real money.
+ */
+export const GatewayMode = str.optional();
+
 export const ORDER_STATUSES = ['open', 'trigger pending', 'complete', 'cancelled', 'rejected'] as const;
 export type KnownOrderStatus = (typeof ORDER_STATUSES)[number];
 const STATUS_SYNONYMS: Record<string, KnownOrderStatus> = {
@@ -53,10 +59,11 @@ export type OrderStatistics = z.infer<typeof OrderStatistics>;
 export const OrderBookResponse = z.object({
   status: SuccessStatus,
   data: z.object({ orders: z.array(OrderRecord).default([]), statistics: OrderStatistics }),
+  mode: GatewayMode,
 });
 export type OrderBookResponse = z.infer<typeof OrderBookResponse>;
 
-export const OrderStatusResponse = z.object({ status: SuccessStatus, data: OrderRecord });
+export const OrderStatusResponse = z.object({ status: SuccessStatus, data: OrderRecord, mode: GatewayMode });
 export type OrderStatusResponse = z.infer<typeof OrderStatusResponse>;
 
 export const TradeRecord = z.looseObject({
@@ -73,7 +80,11 @@ export const TradeRecord = z.looseObject({
   strategy: str.optional(),
 });
 export type TradeRecord = z.infer<typeof TradeRecord>;
-export const TradeBookResponse = z.object({ status: SuccessStatus, data: z.array(TradeRecord) });
+export const TradeBookResponse = z.object({
+  status: SuccessStatus,
+  data: z.array(TradeRecord),
+  mode: GatewayMode,
+});
 export type TradeBookResponse = z.infer<typeof TradeBookResponse>;
 
 export const PositionRecord = z.looseObject({
@@ -84,9 +95,25 @@ export const PositionRecord = z.looseObject({
   symbol: str,
   ltp: num.optional(),
   pnl: num.optional(),
+  // The live sandbox's extras (absent on a gateway trading live).
+  /** The contract-value multiplier (1 for Indian instruments), not the exchange lot. */
+  lot_size: num.optional(),
+  pnlpercent: num.optional(),
+  unrealized_pnl: num.optional(),
+  today_realized_pnl: num.optional(),
+  total_pnl_today: num.optional(),
 });
 export type PositionRecord = z.infer<typeof PositionRecord>;
-export const PositionBookResponse = z.object({ status: SuccessStatus, data: z.array(PositionRecord) });
+export const PositionBookResponse = z.object({
+  status: SuccessStatus,
+  data: z.array(PositionRecord),
+  // The live sandbox's totals over the rows.
+  total_pnl: num.optional(),
+  total_pnl_today: num.optional(),
+  total_today_realized_pnl: num.optional(),
+  total_unrealized_pnl: num.optional(),
+  mode: GatewayMode,
+});
 export type PositionBookResponse = z.infer<typeof PositionBookResponse>;
 
 export const HoldingRecord = z.looseObject({
@@ -109,6 +136,7 @@ export const HoldingStatistics = z.looseObject({
 export const HoldingsResponse = z.object({
   status: SuccessStatus,
   data: z.object({ holdings: z.array(HoldingRecord).default([]), statistics: HoldingStatistics }),
+  mode: GatewayMode,
 });
 export type HoldingsResponse = z.infer<typeof HoldingsResponse>;
 
@@ -120,7 +148,7 @@ export const FundsRecord = z.looseObject({
   utiliseddebits: money2,
 });
 export type FundsRecord = z.infer<typeof FundsRecord>;
-export const FundsResponse = z.object({ status: SuccessStatus, data: FundsRecord });
+export const FundsResponse = z.object({ status: SuccessStatus, data: FundsRecord, mode: GatewayMode });
 export type FundsResponse = z.infer<typeof FundsResponse>;
 
 /** Mode status; the paper gateway adds the hosted snapshot fields checked by closeposition. */

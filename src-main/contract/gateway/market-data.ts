@@ -155,7 +155,10 @@ export type DepthResponse = z.infer<typeof DepthResponse>;
 
 export const QuoteData = z.looseObject({
   ask: num,
+  /** Sizes at the best prices: the live sandbox adds them; other gateways may not. */
+  ask_qty: num.optional(),
   bid: num,
+  bid_qty: num.optional(),
   high: num,
   low: num,
   ltp: num,

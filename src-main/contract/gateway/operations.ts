@@ -76,6 +76,13 @@ export const OPERATIONS = {
   optionsymbol: op('/api/v1/optionsymbol', X.OptionSymbolRequest, X.OptionSymbolResponse, 'read', false),
   optionchain: op('/api/v1/optionchain', X.OptionChainRequest, X.OptionChainResponse, 'read', false),
   optiongreeks: op('/api/v1/optiongreeks', X.OptionGreeksRequest, X.OptionGreeksResponse, 'read', false),
+  multioptiongreeks: op(
+    '/api/v1/multioptiongreeks',
+    X.MultiOptionGreeksRequest,
+    X.MultiOptionGreeksResponse,
+    'read',
+    false,
+  ),
   syntheticfuture: op(
     '/api/v1/syntheticfuture',
     X.SyntheticFutureRequest,

@@ -200,6 +200,41 @@ export const OptionGreeksResponse = z.looseObject({
 });
 export type OptionGreeksResponse = z.infer<typeof OptionGreeksResponse>;
 
+/** Greeks of up to 50 options in one call; the rate and expiry time apply to all. */
+export const MultiOptionGreeksRequest = z.object({
+  apikey: ApiKey,
+  symbols: z
+    .array(
+      OptionGreeksRequest.pick({
+        symbol: true,
+        exchange: true,
+        underlying_symbol: true,
+        underlying_exchange: true,
+      }),
+    )
+    .min(1, 'symbols must name at least one option')
+    .max(50, 'symbols may name at most 50 options'),
+  interest_rate: OptionGreeksRequest.shape.interest_rate,
+  expiry_time: OptionGreeksRequest.shape.expiry_time,
+});
+export type MultiOptionGreeksRequest = z.infer<typeof MultiOptionGreeksRequest>;
+
+/** A symbol's greeks (optiongreeks' answer), or why it has none. */
+export const MultiOptionGreeksItem = z.union([
+  OptionGreeksResponse,
+  z.looseObject({ status: z.literal('error'), symbol: str, exchange: str, message: str }),
+]);
+/**
+ * Always HTTP 200 upstream: `partial` when some symbols failed (each says why); `error` when all did,
+ * which the client reads as a failure with the gateway's message.
+ */
+export const MultiOptionGreeksResponse = z.looseObject({
+  status: z.enum(['success', 'partial']),
+  data: z.array(MultiOptionGreeksItem),
+  summary: z.looseObject({ total: num, success: num, failed: num }),
+});
+export type MultiOptionGreeksResponse = z.infer<typeof MultiOptionGreeksResponse>;
+
 export const SyntheticFutureResponse = z.looseObject({
   status: SuccessStatus,
   underlying: str,
@@ -223,6 +258,9 @@ export const OptionsOrderResponse = z.looseObject({
   underlying_ltp: num,
   mode: str.optional(),
   results: z.array(z.looseObject({ orderid: str.optional(), status: str })).optional(),
+  /** With `results`: the split asked for and the whole quantity, as the live server answers. */
+  split_size: num.optional(),
+  total_quantity: num.optional(),
 });
 export type OptionsOrderResponse = z.infer<typeof OptionsOrderResponse>;
 
@@ -230,8 +268,12 @@ export type OptionsOrderResponse = z.infer<typeof OptionsOrderResponse>;
 export const OptionsLegResult = z.looseObject({
   leg: num,
   action: str,
+  exchange: str.optional(),
   offset: str,
   option_type: str,
+  product: str.optional(),
+  /** The live server answers null here. */
+  strike: num.nullable().optional(),
   status: str,
   symbol: str.optional(),
   orderid: str.optional(),

@@ -6,6 +6,7 @@ import type {
   HoldingRecord,
   OrderRecord,
   OrderStatistics,
+  PositionBookResponse,
   PositionRecord,
   TradeRecord,
 } from '../../contract/index.js';
@@ -14,6 +15,9 @@ import { formatIstTimestamp } from '../engine/ist-time.js';
 import { formatMoney, toUnits } from '../engine/units.js';
 
 /** Money/price numbers: 2 decimals, or up to 4 when the price needs them (CDS ticks are ₹0.0025). */
+/** The top-level `mode` of every account and order answer: the paper gateway is always a sandbox. */
+export const ANALYZE = 'analyze';
+
 export function price(n: number): number {
   const r2 = Math.round(n * 100) / 100;
   return Math.abs(r2 - n) < 1e-9 ? r2 : Math.round(n * 10_000) / 10_000;
@@ -64,7 +68,7 @@ export function orderBookJson(orders: readonly PaperOrder[]): string {
     rows[n] = json;
   }
   const statistics = JSON.stringify(orderStatistics(orders));
-  return `{"status":"success","data":{"orders":[${rows.join(',')}],"statistics":${statistics}}}`;
+  return `{"status":"success","data":{"orders":[${rows.join(',')}],"statistics":${statistics}},"mode":"${ANALYZE}"}`;
 }
 
 /**
@@ -119,6 +123,9 @@ export function tradeRecord(t: PaperTrade): TradeRecord {
 }
 
 export function positionRecord(p: PaperPosition): PositionRecord {
+  const today = p.realised_pnl + p.unrealised_pnl;
+  // As the live sandbox: the day's P&L over what the open quantity cost; 0 once flat.
+  const invested = Math.abs(p.average_price * p.quantity);
   return {
     average_price: money2(p.average_price),
     exchange: p.exchange,
@@ -126,9 +133,30 @@ export function positionRecord(p: PaperPosition): PositionRecord {
     quantity: p.quantity,
     symbol: p.symbol,
     ltp: price(p.ltp),
-    pnl: money(p.realised_pnl + p.unrealised_pnl),
+    pnl: money(today),
     realized_pnl: money(p.realised_pnl),
     unrealized_pnl: money(p.unrealised_pnl),
+    // The live sandbox's extras: lot_size is its contract-value multiplier, 1 for Indian instruments.
+    lot_size: 1,
+    pnlpercent: p.quantity !== 0 && invested > 0 ? money((today / invested) * 100) : 0,
+    today_realized_pnl: money(p.realised_pnl),
+    total_pnl_today: money(today),
+  };
+}
+
+/** The positionbook answer: rows, the live sandbox's totals over them, and its mode. */
+export function positionBook(positions: readonly PaperPosition[]): PositionBookResponse {
+  const data = positions.map(positionRecord);
+  const sum = (f: (r: PositionRecord) => number | undefined) =>
+    money(data.reduce((a, r) => a + (f(r) ?? 0), 0));
+  return {
+    status: 'success',
+    data,
+    total_pnl: sum((r) => r.total_pnl_today),
+    total_pnl_today: sum((r) => r.total_pnl_today),
+    total_today_realized_pnl: sum((r) => r.today_realized_pnl),
+    total_unrealized_pnl: sum((r) => r.unrealized_pnl),
+    mode: ANALYZE,
   };
 }
 

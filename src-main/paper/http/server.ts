@@ -54,15 +54,6 @@ export function createPaperServer(deps: PaperServerDeps): PaperServer {
   // Bodies are JSON only: a text/plain body is a client mistake worth naming, not a string to parse.
   app.removeContentTypeParser('text/plain');
 
-  // Remember which methods each static path serves, so a wrong method can say so (405).
-  const methodsByPath = new Map<string, Set<string>>();
-  app.addHook('onRoute', (route) => {
-    const path = route.url.replace(/\/+$/, '') || '/';
-    const set = methodsByPath.get(path) ?? new Set<string>();
-    for (const m of Array.isArray(route.method) ? route.method : [route.method]) set.add(m);
-    methodsByPath.set(path, set);
-  });
-
   app.setErrorHandler((err, req, reply) => {
     const httpErr = toHttpError(err, bodyLimit);
     if (httpErr.status >= 500) req.log.error({ err }, 'unhandled error');
@@ -70,17 +61,9 @@ export function createPaperServer(deps: PaperServerDeps): PaperServer {
     return sendError(reply, httpErr);
   });
 
+  // A wrong method on a known route is the unknown route's 404, as the live server answers (not 405).
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? req.url;
-    const methods = methodsByPath.get(path.replace(/\/+$/, '') || '/');
-    if (methods && !methods.has(req.method)) {
-      const allowed = [...methods].filter((m) => m !== 'HEAD').join(', ');
-      reply.header('Allow', allowed);
-      return sendError(
-        reply,
-        new HttpError(405, `Method ${req.method} not allowed on ${path}; use ${allowed}`),
-      );
-    }
     return sendError(reply, new HttpError(404, 'Not found', { path }));
   });
 

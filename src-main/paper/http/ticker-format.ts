@@ -4,10 +4,22 @@
 import type { Bar } from '../market/market.js';
 import { DAY_SEC, IST_OFFSET_SEC, istDate, istTime } from './ist.js';
 
-/** A bar as a JSON ticker/history row: start time as `timestamp`, volume rounded to a whole number. */
-export function barRow(b: Bar) {
+/**
+ * 00:00 UTC of the IST date an epoch second falls on: how the live server stamps daily bars
+ * (`1788220800` is 2026-09-01), where the simulator starts a day at IST midnight.
+ */
+export function utcDateStamp(sec: number): number {
+  return Math.floor((sec + IST_OFFSET_SEC) / DAY_SEC) * DAY_SEC;
+}
+
+/**
+ * A bar as a JSON ticker/history row: start time as `timestamp` (D, W and M bars, built from days,
+ * at 00:00 UTC of their first date, as the live server stamps them; intraday bars at their start),
+ * volume rounded to a whole number.
+ */
+export function barRow(b: Bar, daily = false) {
   return {
-    timestamp: b.time,
+    timestamp: daily ? utcDateStamp(b.time) : b.time,
     open: b.open,
     high: b.high,
     low: b.low,

@@ -44,27 +44,40 @@ export const SELL_COLOUR = '#ef4444';
 
 const finite = (...n: number[]) => n.every((x) => Number.isFinite(x));
 
+const DAY_S = 86_400;
+
+/**
+ * A daily (D, W, M) bar's chart time: midnight of its IST date. Gateways stamp a daily bar at 00:00
+ * UTC of its date (the live server) or at IST midnight (18:30 UTC the day before); either falls on
+ * that IST date, so the bar lands on the same day, and a fill that day sits on it.
+ */
+export const dailyChartTime = (epochSec: number): UTCTimestamp =>
+  (Math.floor((epochSec + IST_OFFSET_S) / DAY_S) * DAY_S) as UTCTimestamp;
+
 /**
  * Bars as the chart wants them: ascending by time, one per time (the last one given wins), bars
- * with a missing or non-finite figure left out (the library throws on them).
+ * with a missing or non-finite figure left out (the library throws on them). Intraday bars sit at
+ * their IST time, daily ones (an `interval` of D, W or M) on their IST date.
  */
-export function barsToSeries(bars: readonly BarRecord[]): ChartSeries {
+export function barsToSeries(bars: readonly BarRecord[], interval?: string): ChartSeries {
+  const timeOf =
+    interval !== undefined && intervalSeconds(interval) === undefined ? dailyChartTime : chartTime;
   const byTime = new Map<number, BarRecord>();
   for (const b of bars) {
     if (!finite(b.timestamp, b.open, b.high, b.low, b.close)) continue;
-    byTime.set(b.timestamp, b);
+    byTime.set(timeOf(b.timestamp), b);
   }
-  const sorted = [...byTime.values()].sort((a, b) => a.timestamp - b.timestamp);
+  const sorted = [...byTime.entries()].sort((a, b) => a[0] - b[0]);
   return {
-    candles: sorted.map((b) => ({
-      time: chartTime(b.timestamp),
+    candles: sorted.map(([time, b]) => ({
+      time: time as UTCTimestamp,
       open: b.open,
       high: b.high,
       low: b.low,
       close: b.close,
     })),
-    volumes: sorted.map((b) => ({
-      time: chartTime(b.timestamp),
+    volumes: sorted.map(([time, b]) => ({
+      time: time as UTCTimestamp,
       value: Number.isFinite(b.volume) ? b.volume : 0,
       color: b.close >= b.open ? VOLUME_UP : VOLUME_DOWN,
     })),

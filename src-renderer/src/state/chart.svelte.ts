@@ -102,7 +102,7 @@ export class ChartState {
       return;
     }
     this.error = undefined;
-    this.series = barsToSeries(res.value.data);
+    this.series = barsToSeries(res.value.data, this.interval);
     this.lastLoadMs = performance.now() - started;
     this.loads += 1;
   }

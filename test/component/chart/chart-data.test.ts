@@ -58,6 +58,39 @@ describe('bars → series', () => {
     expect(formatChartTime(candles[0]!.time, 'D')).toBe('23-Nov-2026');
   });
 
+  it('puts a daily bar on its IST date, stamped 00:00 UTC (the live server) or IST midnight alike', () => {
+    // 2026-09-01: the live server's 1788220800 (00:00 UTC), and IST midnight (18:30 UTC the day before).
+    const utc = 1_788_220_800;
+    for (const stamp of [utc, utc - 19_800]) {
+      const { candles, volumes } = barsToSeries([bar(0, { timestamp: stamp })], 'D');
+      expect(candles[0]!.time).toBe(utc);
+      expect(volumes[0]!.time).toBe(utc);
+      expect(formatChartTime(candles[0]!.time, 'D')).toBe('01-Sep-2026');
+    }
+    // A fill at 09:20 IST that day sits on that day's bar.
+    const { candles } = barsToSeries([bar(0, { timestamp: utc })], 'D');
+    const fill: TradeRow = {
+      orderid: '1',
+      symbol: 'SBIN',
+      exchange: 'NSE',
+      action: 'BUY',
+      product: 'MIS',
+      quantity: 1,
+      averagePrice: 900,
+      tradeValue: 900,
+      timestamp: '01-Sep-2026 09:20:00',
+    };
+    const [marker] = tradeMarkers(
+      [fill],
+      { symbol: 'SBIN', exchange: 'NSE' },
+      candles.map((c) => c.time),
+      TODAY,
+    );
+    expect(marker?.time).toBe(utc);
+    // Intraday bars keep their own time.
+    expect(barsToSeries([bar(0)], '1m').candles[0]!.time).toBe(OPEN_UTC_S + 19_800);
+  });
+
   it('sorts ascending, keeps one bar per time (the last given), drops bars with non-finite figures', () => {
     const { candles, volumes } = barsToSeries([
       bar(2),

@@ -284,6 +284,11 @@ describe("the real gateway's options, calendar and account extras", () => {
     );
     const g = mark('optiongreeks', await client.optiongreeks({ symbol: sym.symbol, exchange: 'NFO' }));
     expect(g.greeks.delta).toBeGreaterThan(0);
+    const many = mark(
+      'multioptiongreeks',
+      await client.multioptiongreeks({ symbols: [{ symbol: sym.symbol, exchange: 'NFO' }] }),
+    );
+    expect(many.summary).toEqual({ total: 1, success: 1, failed: 0 });
     expect(
       mark('syntheticfuture', await client.syntheticfuture(NIFTY)).synthetic_future_price,
     ).toBeGreaterThan(0);

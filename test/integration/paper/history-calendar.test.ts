@@ -19,6 +19,8 @@ interface Row {
 }
 
 const ist = (date: string, hhmm = '00:00') => Date.parse(`${date}T${hhmm}:00+05:30`) / 1000;
+/** A daily (D, W, M) bar's stamp: 00:00 UTC of its date, as the live server stamps it. */
+const utcDate = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 async function history(
   gw: TestGateway,
@@ -98,10 +100,10 @@ describe('past days', () => {
   it('a W bar folds its trading days only (the D bars of that week)', async () => {
     const days = await history(clockGw, 'SBIN', 'NSE', 'D', '2026-11-09', '2026-11-15');
     expect(days.map((d) => d.timestamp)).toEqual(
-      ['2026-11-09', '2026-11-11', '2026-11-12', '2026-11-13'].map((d) => ist(d)),
+      ['2026-11-09', '2026-11-11', '2026-11-12', '2026-11-13'].map(utcDate),
     );
     const week = (await history(clockGw, 'SBIN', 'NSE', 'W', '2026-11-09', '2026-11-15'))[0];
-    expect(week?.timestamp).toBe(ist('2026-11-09'));
+    expect(week?.timestamp).toBe(utcDate('2026-11-09'));
     expect(week?.open).toBe(days[0]?.open);
     expect(week?.close).toBe(days.at(-1)?.close);
     expect(week?.high).toBe(Math.max(...days.map((d) => d.high)));

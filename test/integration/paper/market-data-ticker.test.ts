@@ -18,6 +18,8 @@ interface Bar {
 }
 const DAY = 86_400;
 const istMidnight = (d: string) => Date.parse(`${d}T00:00:00+05:30`) / 1000;
+/** A daily bar's stamp: 00:00 UTC of its date, as the live server stamps it. */
+const utcDate = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
 
 async function bars(path: string): Promise<Bar[]> {
   const r = await gw.get(path, { 'X-API-KEY': gw.apiKey });
@@ -44,13 +46,13 @@ describe('JSON', () => {
     expect(ts.at(-1)!).toBeLessThanOrEqual(gw.clock.now() / 1000);
   });
 
-  it('D bars start at IST midnight, on trading days only', async () => {
+  it('D bars are stamped 00:00 UTC of their date, on trading days only', async () => {
     const data = await bars('/api/v1/ticker/NSE:SBIN?interval=D&from=2026-11-01&to=2026-11-10');
     // 1-Nov is a Sunday, 7/8-Nov a weekend, 10-Nov an NSE holiday (Diwali-Balipratipada).
     expect(data.map((b) => b.timestamp)).toEqual(
-      ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09'].map(istMidnight),
+      ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09'].map(utcDate),
     );
-    for (const b of data) expect((b.timestamp + 19_800) % DAY).toBe(0);
+    for (const b of data) expect(b.timestamp % DAY).toBe(0);
   });
 
   it('`to` as a date includes the whole day: its session, hourly bars anchored at 09:15', async () => {
@@ -105,7 +107,7 @@ describe('JSON', () => {
     const now = gw.clock.now() / 1000;
     expect(data[0]!.timestamp).toBeGreaterThanOrEqual(now - 3650 * DAY);
     expect(data[0]!.timestamp).toBeLessThan(now - 3640 * DAY);
-    expect(data.at(-1)!.timestamp).toBe(istMidnight('2026-11-20'));
+    expect(data.at(-1)!.timestamp).toBe(utcDate('2026-11-20'));
   });
 
   it('sort=desc is the reverse of asc', async () => {

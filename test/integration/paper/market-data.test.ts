@@ -127,7 +127,9 @@ describe('depth, quotes, multiquotes', () => {
     const d = r.body['data'] as Record<string, unknown>;
     expect(Object.keys(d).sort()).toEqual([
       'ask',
+      'ask_qty',
       'bid',
+      'bid_qty',
       'high',
       'low',
       'ltp',
@@ -526,9 +528,9 @@ describe('history (§9.4)', () => {
     const r = await history({ interval: 'D', start_date: '2017-01-01', end_date: '2026-11-20' });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     const bars = r.body['data'] as { timestamp: number }[];
-    // 1-Jan-2017 was a Sunday: no bar.
-    expect(bars[0]!.timestamp).toBe(istMidnight('2017-01-02'));
-    expect(bars.at(-1)!.timestamp).toBe(istMidnight('2026-11-20'));
+    // 1-Jan-2017 was a Sunday: no bar. Daily bars are stamped 00:00 UTC of their date, as the live server.
+    expect(bars[0]!.timestamp).toBe(Date.parse('2017-01-02T00:00:00Z') / 1000);
+    expect(bars.at(-1)!.timestamp).toBe(Date.parse('2026-11-20T00:00:00Z') / 1000);
   });
 
   it('refuses more than 1,000,000 bars with a sentence naming the limit, never trimming', async () => {

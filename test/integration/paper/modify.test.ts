@@ -190,6 +190,7 @@ describe('what a modify may change', () => {
       status: 'success',
       orderid,
       message: `No change: order ${orderid} already has these values`,
+      mode: 'analyze',
     });
   });
 });

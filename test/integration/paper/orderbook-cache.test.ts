@@ -25,6 +25,7 @@ async function book(key: string): Promise<Row[]> {
     JSON.stringify({
       status: 'success',
       data: { orders: orders.map(orderRecord), statistics: orderStatistics(orders) },
+      mode: 'analyze',
     }),
   );
   return (r.body.data as { orders: Row[] }).orders;

@@ -1,5 +1,5 @@
 // The paper gateway's HTTP server over real HTTP: malformed and hostile input never crashes it
-// (fast-check fuzz over every route), error envelopes and statuses, 404/405, trailing slashes, and
+// (fast-check fuzz over every route), error envelopes and statuses, 404s, trailing slashes, and
 // per-key rate limiting with retry_after and Retry-After.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -217,10 +217,10 @@ describe('paths', () => {
     expect(r.status).toBe(200);
   });
 
-  it('wrong method is 405 with Allow', async () => {
+  it('wrong method is the unknown-route 404, as the live server (live-recorded.test.ts)', async () => {
     const r = await gw.get('/api/v1/depth');
-    expect(r.status).toBe(405);
-    expect(r.headers.get('allow')).toBe('POST');
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ status: 'error', message: 'Not found', path: '/api/v1/depth' });
     ErrorBody.parse(r.json);
   });
 

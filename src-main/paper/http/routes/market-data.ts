@@ -27,7 +27,7 @@ import type { Instrument, InstrumentMaster } from '../../instruments/instrument.
 import { normaliseSymbol } from '../../instruments/symbols.js';
 import { BAR_INTERVALS, type BarInterval, type Market } from '../../market/market.js';
 import { barCalendar, type MarketHours } from '../../market/sessions.js';
-import { historyBarRange } from '../bar-range.js';
+import { historyBarRange, isDailyOrLonger } from '../bar-range.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import { barRow } from '../ticker-format.js';
 
@@ -79,10 +79,14 @@ export function symbolRecord(inst: Instrument): Out<typeof SymbolRecord> {
 }
 
 export function quoteData(market: Market, inst: Instrument): QuoteData {
-  const q = market.quote(inst);
+  // The book is the quote with its levels: one read gives both.
+  const q = market.book(inst);
   return {
     ask: q.ask,
+    // The sizes at the best prices, as the live sandbox adds them.
+    ask_qty: q.asks[0]?.quantity ?? 0,
     bid: q.bid,
+    bid_qty: q.bids[0]?.quantity ?? 0,
     high: q.high,
     low: q.low,
     ltp: q.ltp,
@@ -251,7 +255,7 @@ export function marketDataRoutes(deps: MarketDataDeps): RoutePlugin {
               Math.floor(market.clock.now() / 1000),
             ),
           })
-          .map((b) => ({ ...barRow(b), oi })),
+          .map((b) => ({ ...barRow(b, isDailyOrLonger(interval)), oi })),
       };
       return res;
     });

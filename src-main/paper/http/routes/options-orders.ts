@@ -13,7 +13,7 @@ import {
 import type { OrderInput, TradingEngine } from '../../engine/engine.js';
 import { refusal } from '../../engine/composite-orders.js';
 import { planSplit, SplitPlanError } from '../../../rules/split-plan.js';
-import { resolveChain, resolveInChain, type ResolvedOption } from '../../options/resolve.js';
+import { optionsExchange, resolveChain, resolveInChain, type ResolvedOption } from '../../options/resolve.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import { orRefuse, resolveContext, type OptionRoutesDeps } from './options.js';
 
@@ -107,8 +107,13 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
       }
       const base = orderInput(req.strategy, r, req.action, req.quantity, req);
       const results = engine.transaction(() => placeSplit(engine, account, base, splitsize));
-      // Plain records for the answer's loose row type.
-      return { ...answer, results: results.map((c) => ({ ...c })) };
+      // Plain records for the answer's loose row type; the live server names the split beside them.
+      return {
+        ...answer,
+        results: results.map((c) => ({ ...c })),
+        split_size: splitsize,
+        total_quantity: req.quantity,
+      };
     });
 
     app.post('/api/v1/optionsmultiorder', async (request): Promise<OptionsMultiOrderResponse> => {
@@ -118,11 +123,15 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
       // The common underlying must resolve (its quote heads the answer); legs may name their expiry.
       const common = resolveChain(ctx, { ...req, expiry_date: req.expiry_date ?? req.legs[0]?.expiry_date });
       const head = orRefuse(common);
+      // The live server's leg shape: its exchange and product (MIS when not given), and `strike: null`.
       const results: OptionsLegResult[] = req.legs.map((leg, i) => ({
         leg: i + 1,
         action: leg.action,
+        exchange: optionsExchange(req.exchange),
         offset: leg.offset,
         option_type: leg.option_type,
+        product: leg.product ?? 'MIS',
+        strike: null,
         status: 'error',
       }));
       const resolved = req.legs.map((leg) => {
@@ -144,6 +153,7 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
             continue;
           }
           out.symbol = r.value.option.symbol;
+          out.exchange = r.value.optExchange;
           const input = orderInput(req.strategy, r.value, leg.action, leg.quantity, leg);
           if ((leg.splitsize ?? 0) > 0) {
             // A split leg reports its children; it succeeded when every child was placed.

@@ -4,11 +4,13 @@
 // bad request, 404 naming the option symbol that does not exist.
 import {
   OptionChainRequest,
+  MultiOptionGreeksRequest,
   OptionGreeksRequest,
   OptionSymbolRequest,
   SyntheticFutureRequest,
   type OptionChainLeg,
   type OptionChainResponse,
+  type MultiOptionGreeksResponse,
   type OptionGreeksResponse,
   type OptionSymbolResponse,
   type SyntheticFutureResponse,
@@ -177,9 +179,8 @@ export function optionRoutes(deps: OptionRoutesDeps): RoutePlugin {
       };
     });
 
-    app.post('/api/v1/optiongreeks', async (req): Promise<OptionGreeksResponse> => {
-      const body = kit.parse(OptionGreeksRequest, req.body);
-      kit.account(body.apikey, 'api', '/api/v1/optiongreeks');
+    /** One option's greeks; a refusal is the HttpError optiongreeks answers with. */
+    const greeksAnswer = (body: Omit<OptionGreeksRequest, 'apikey'>): OptionGreeksResponse => {
       const symbol = normaliseSymbol(body.symbol);
       const inst = master.get(body.exchange, symbol);
       if (!inst) {
@@ -212,6 +213,40 @@ export function optionRoutes(deps: OptionRoutesDeps): RoutePlugin {
         implied_volatility: g.impliedVolatility,
         greeks: { delta: g.delta, gamma: g.gamma, theta: g.theta, vega: g.vega, rho: g.rho },
       };
+    };
+
+    app.post('/api/v1/optiongreeks', async (req): Promise<OptionGreeksResponse> => {
+      const body = kit.parse(OptionGreeksRequest, req.body);
+      kit.account(body.apikey, 'api', '/api/v1/optiongreeks');
+      return greeksAnswer(body);
+    });
+
+    // Each symbol as optiongreeks answers it, or its refusal in words; HTTP 200 whatever failed, with
+    // status `partial` when some did and `error` (and their messages) when all did, as upstream.
+    app.post('/api/v1/multioptiongreeks', async (req) => {
+      const { apikey, symbols, ...common } = kit.parse(MultiOptionGreeksRequest, req.body);
+      kit.account(apikey, 'api', '/api/v1/multioptiongreeks');
+      const data = symbols.map((one) => {
+        try {
+          return greeksAnswer({ ...one, ...common });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          const symbol = normaliseSymbol(one.symbol);
+          return { status: 'error' as const, symbol, exchange: one.exchange, message: err.message };
+        }
+      });
+      const failed = data.filter((d) => d.status === 'error');
+      const summary = { total: data.length, success: data.length - failed.length, failed: failed.length };
+      if (failed.length === data.length) {
+        const message = failed.map((f) => `${f.symbol}: ${f.message}`).join('; ');
+        return { status: 'error', message, data, summary };
+      }
+      const res: MultiOptionGreeksResponse = {
+        status: failed.length === 0 ? 'success' : 'partial',
+        data,
+        summary,
+      };
+      return res;
     });
   };
 }

@@ -1,7 +1,7 @@
 // HTTP routes of single orders and account reads (spec §4.2-§4.9, §4.13, §4.14), over the engine.
 // Each route parses with the contract schema, resolves the key under its rate bucket, and answers
 // with the contract's response type; engine refusals become HttpErrors (with the order id when the
-// refused order was recorded).
+// refused order was recorded). Every answer carries `mode: "analyze"`, as the live sandbox's do.
 import {
   ApiKeyRequest,
   CancelOrderRequest,
@@ -20,12 +20,13 @@ import {
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import type { EngineResult, TradingEngine } from '../../engine/engine.js';
 import {
+  ANALYZE,
   fundsRecord,
   holdingRecord,
   holdingStatistics,
   OrderBookAnswers,
   orderRecord,
-  positionRecord,
+  positionBook,
   tradeRecord,
 } from '../order-format.js';
 import { normaliseSymbol } from '../../engine/validation.js';
@@ -57,7 +58,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
           disclosed_quantity: req.disclosed_quantity,
         }),
       );
-      return { status: 'success', orderid: order.orderid };
+      return { status: 'success', orderid: order.orderid, mode: ANALYZE };
     });
 
     app.post('/api/v1/modifyorder', async (request): Promise<OrderIdResponse> => {
@@ -69,14 +70,19 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
         changed.length > 0
           ? 'Order modified successfully'
           : `No change: order ${order.orderid} already has these values`;
-      return { status: 'success', orderid: order.orderid, message };
+      return { status: 'success', orderid: order.orderid, message, mode: ANALYZE };
     });
 
     app.post('/api/v1/cancelorder', async (request): Promise<OrderIdResponse> => {
       const req = kit.parse(CancelOrderRequest, request.body);
       const account = kit.account(req.apikey, 'order', '/api/v1/cancelorder');
       const order = accepted(engine.cancelOrder(account, req.orderid));
-      return { status: 'success', orderid: order.orderid, message: 'Order cancelled successfully' };
+      return {
+        status: 'success',
+        orderid: order.orderid,
+        message: 'Order cancelled successfully',
+        mode: ANALYZE,
+      };
     });
 
     app.post('/api/v1/orderbook', async (request, reply): Promise<Buffer> => {
@@ -92,15 +98,13 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       return {
         status: 'success',
         data: engine.trades(kit.account(req.apikey, 'api', '/api/v1/tradebook')).map(tradeRecord),
+        mode: ANALYZE,
       };
     });
 
     app.post('/api/v1/positionbook', async (request): Promise<PositionBookResponse> => {
       const req = kit.parse(ApiKeyRequest, request.body);
-      return {
-        status: 'success',
-        data: engine.positions(kit.account(req.apikey, 'api', '/api/v1/positionbook')).map(positionRecord),
-      };
+      return positionBook(engine.positions(kit.account(req.apikey, 'api', '/api/v1/positionbook')));
     });
 
     app.post('/api/v1/holdings', async (request): Promise<HoldingsResponse> => {
@@ -109,6 +113,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       return {
         status: 'success',
         data: { holdings: holdings.map(holdingRecord), statistics: holdingStatistics(holdings) },
+        mode: ANALYZE,
       };
     });
 
@@ -117,6 +122,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       return {
         status: 'success',
         data: fundsRecord(engine.funds(kit.account(req.apikey, 'api', '/api/v1/funds'))),
+        mode: ANALYZE,
       };
     });
 
@@ -124,7 +130,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       const req = kit.parse(OrderStatusRequest, request.body);
       const order = engine.order(kit.account(req.apikey, 'api', '/api/v1/orderstatus'), req.orderid);
       if (!order) throw new HttpError(404, `Order ${req.orderid} not found`);
-      return { status: 'success', data: orderRecord(order) };
+      return { status: 'success', data: orderRecord(order), mode: ANALYZE };
     });
 
     app.post('/api/v1/openposition', async (request): Promise<OpenPositionResponse> => {
@@ -134,7 +140,7 @@ export function orderRoutes(engine: TradingEngine): RoutePlugin {
       const row = engine
         .positions(account)
         .find((p) => p.symbol === symbol && p.exchange === req.exchange && p.product === req.product);
-      return { status: 'success', quantity: row?.quantity ?? 0 };
+      return { status: 'success', quantity: row?.quantity ?? 0, mode: ANALYZE };
     });
   };
 }

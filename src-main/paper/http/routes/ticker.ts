@@ -6,7 +6,7 @@ import type { InstrumentMaster } from '../../instruments/instrument.js';
 import { normaliseSymbol } from '../../instruments/symbols.js';
 import type { BarInterval, Market } from '../../market/market.js';
 import { barCalendar, type MarketHours } from '../../market/sessions.js';
-import { tickerBarRange } from '../bar-range.js';
+import { isDailyOrLonger, tickerBarRange } from '../bar-range.js';
 import { sendError, toHttpError } from '../errors.js';
 import { isJsonObject } from '../kit.js';
 import { HttpError, type RouteKit, type RoutePlugin } from '../route-kit.js';
@@ -92,7 +92,7 @@ export function tickerRoutes(deps: TickerDeps): RoutePlugin {
         }
         const res: TickerResponse = {
           status: 'success',
-          data: bars.map(barRow),
+          data: bars.map((b) => barRow(b, isDailyOrLonger(interval))),
         };
         return reply.type('application/json; charset=utf-8').send(res);
       } catch (err) {
