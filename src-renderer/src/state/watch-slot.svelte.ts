@@ -1,7 +1,27 @@
 // One market subscription that can be pointed elsewhere (the watchlist's tab, the ticket's instrument,
 // the focused depth): the new watch is taken before the old one is dropped, so ticks never pause, and
-// an answer that arrives after a later retarget is unwatched at once instead of leaking.
-import type { BridgeApi, MarketWatchInput } from '../../../src-main/contract/index.js';
+// an answer that arrives after a later retarget is unwatched at once instead of leaking. A watch
+// refused because the gateway could not be had (down, slow, the paper account unavailable until it is
+// reset) is asked again: at once when the connection turns connected or the profile changes, and on a
+// back-off of at most 30 s meanwhile (the connect may have come before the refusal). A refusal of the
+// input itself is not. One ask at a time, so a watch never counts twice against the core's cap.
+import type { BridgeApi, IpcErrorKind, MarketWatchInput } from '../../../src-main/contract/index.js';
+
+/** Refusals that say the gateway could not be had: asked again on the back-off and on a connect. */
+const GATEWAY_DOWN: ReadonlySet<IpcErrorKind> = new Set([
+  'network',
+  'timeout',
+  'server',
+  'rate_limited',
+  'bad_response',
+]);
+/** Refusals of the key (missing, refused): a connect says it was put right, so asked again then. */
+const KEY_REFUSED: ReadonlySet<IpcErrorKind> = new Set(['unauthorised', 'forbidden', 'no_key']);
+
+/** The wait before the n-th ask again (n ≥ 1): 1 s, doubling, at most 30 s. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+export const retryDelayMs = (n: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (n - 1));
 
 export class WatchSlot {
   /** Why the last watch was refused (shown next to what it was for). */
@@ -12,7 +32,11 @@ export class WatchSlot {
   readonly #bridge: BridgeApi;
   #id: string | undefined;
   #target: string | undefined;
+  /** The target's last ask was refused: asking for it again is not a no-op. */
+  #refused = false;
   #seq = 0;
+  /** What asks a refused watch again (event listeners, the back-off timer), while it is armed. */
+  #wake: { offs: (() => void)[]; timer: ReturnType<typeof setTimeout> | undefined } | undefined;
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
@@ -23,11 +47,18 @@ export class WatchSlot {
     return this.#id;
   }
 
-  /** Points the slot at `input` (undefined: nothing); the same target again is a no-op by design. */
-  async set(input: MarketWatchInput | undefined): Promise<void> {
+  /** Points the slot at `input` (undefined: nothing); the same target again is a no-op unless refused. */
+  set(input: MarketWatchInput | undefined): Promise<void> {
+    return this.#point(input, 0);
+  }
+
+  /** `failures`: refusals in a row of this target so far (the back-off's step). */
+  async #point(input: MarketWatchInput | undefined, failures: number): Promise<void> {
     const target = input ? JSON.stringify(input) : undefined;
-    if (target === this.#target) return;
+    if (target === this.#target && !this.#refused) return;
     this.#target = target;
+    this.#refused = false;
+    this.#disarm();
     const seq = ++this.#seq;
     const old = this.#id;
     this.#id = undefined;
@@ -37,8 +68,8 @@ export class WatchSlot {
         if (seq === this.#seq) {
           this.error = res.error.message;
           this.rejected = [];
-          // Asking for the same target again retries.
-          this.#target = undefined;
+          this.#refused = true;
+          this.#arm(input, res.error.kind, failures + 1);
         }
       } else if (seq !== this.#seq) {
         // A later set() won: this answer's subscription is nobody's.
@@ -53,6 +84,32 @@ export class WatchSlot {
       this.rejected = [];
     }
     if (old) await this.#unwatch(old);
+  }
+
+  /** After the `failures`-th refusal in a row: what asks `input` again, by the refusal's kind. */
+  #arm(input: MarketWatchInput, kind: IpcErrorKind, failures: number): void {
+    const down = GATEWAY_DOWN.has(kind);
+    if (!down && !KEY_REFUSED.has(kind)) return;
+    const again = () => void this.#point(input, failures);
+    const b = this.#bridge;
+    this.#wake = {
+      offs: [
+        b.on('session.connection', (e) => {
+          if (e.state === 'connected') again();
+        }),
+        // Another gateway (or the same one reopened) may well answer.
+        b.on('profiles.switched', again),
+      ],
+      timer: down ? setTimeout(again, retryDelayMs(failures)) : undefined,
+    };
+  }
+
+  #disarm(): void {
+    const w = this.#wake;
+    if (!w) return;
+    this.#wake = undefined;
+    for (const off of w.offs) off();
+    if (w.timer !== undefined) clearTimeout(w.timer);
   }
 
   async #unwatch(id: string): Promise<void> {
