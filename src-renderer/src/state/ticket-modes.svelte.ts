@@ -1,19 +1,21 @@
-// Which kind of order the ticket sends (Regular, Smart, Split, Basket) and each mode's own state. The
+// Which kind of order the ticket sends (Regular, Smart, Split, Basket, GTT) and each mode's own state. The
 // mode is remembered for the browser session (sessionStorage: a reload keeps it, a new window starts
 // Regular), so a trader who works in baskets is not sent back to Regular by every reload.
 import { getContext, hasContext, setContext } from 'svelte';
 import type { BridgeApi } from '../../../src-main/contract/index.js';
 import { BasketState } from './basket.svelte';
+import { GttState } from './gtt.svelte';
 import { SmartOrderState } from './smart-order.svelte';
 import { SplitOrderState } from './split-order.svelte';
 
-export type TicketMode = 'regular' | 'smart' | 'split' | 'basket';
+export type TicketMode = 'regular' | 'smart' | 'split' | 'basket' | 'gtt';
 
 export const TICKET_MODE_LIST: readonly { value: TicketMode; label: string; title: string }[] = [
   { value: 'regular', label: 'Regular', title: 'One order as typed' },
   { value: 'smart', label: 'Smart', title: 'Smart: trade to a target position' },
   { value: 'split', label: 'Split', title: 'Split: one quantity as several child orders' },
   { value: 'basket', label: 'Basket', title: 'Basket: several orders sent together' },
+  { value: 'gtt', label: 'GTT', title: 'GTT: an order placed when the price reaches a trigger (CNC/NRML)' },
 ];
 
 export const MODE_STORAGE_KEY = 'orderdesk.ticketMode';
@@ -38,12 +40,15 @@ export class TicketModes {
   readonly smart: SmartOrderState;
   readonly split: SplitOrderState;
   readonly basket: BasketState;
+  /** The GTT mode's sender when the desk provides no GTT state of its own (a ticket mounted alone). */
+  readonly gtt: GttState;
   readonly #storage: ModeStorage | undefined;
 
   constructor(bridge: BridgeApi, storage: ModeStorage | undefined = sessionStore()) {
     this.smart = new SmartOrderState(bridge);
     this.split = new SplitOrderState(bridge);
     this.basket = new BasketState(bridge);
+    this.gtt = new GttState(bridge);
     this.#storage = storage;
     let stored: unknown;
     try {

@@ -122,7 +122,13 @@ describe('the mode switch', () => {
     const { modes, storage } = await mount();
     const group = screen.getByRole('group', { name: 'Ticket mode' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['regular', 'smart', 'split', 'basket']);
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual([
+      'regular',
+      'smart',
+      'split',
+      'basket',
+      'gtt',
+    ]);
     await fireEvent.click(within(group).getByRole('radio', { name: 'Split' }));
     expect(modes.mode).toBe('split');
     expect(storage.data.get(MODE_STORAGE_KEY)).toBe('split');
