@@ -61,7 +61,8 @@ beforeAll(async () => {
     confirmations: { place: false },
     oneClick: { maxLots: 5, maxValue: 100_000, cooldownMs: COOLDOWN_MS },
   });
-  await page.locator('[data-testid="status-bar"][data-mode="LIVE"]').waitFor({ timeout: 20_000 });
+  // A paper gateway run on its own reports analyze mode: the desk shows it as a sandbox, not LIVE.
+  await page.locator('[data-testid="status-bar"][data-mode="SANDBOX"]').waitFor({ timeout: 20_000 });
   await page
     .getByTestId('connection')
     .and(page.locator('[data-state="connected"]'))

@@ -39,7 +39,8 @@ beforeAll(async () => {
   await invoke(page, 'profiles.switch', { id });
   await page
     .getByTestId('mode')
-    .filter({ hasText: /^LIVE$/ })
+    // A paper gateway run on its own reports analyze mode: SANDBOX, not LIVE.
+    .filter({ hasText: /^SANDBOX$/ })
     .waitFor({ timeout: 15_000 });
   await connected();
 }, 90_000);
