@@ -98,6 +98,9 @@ export function buildGtt(form: GttForm, target: GttTarget | undefined): GttBuilt
 }
 
 const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
+/** A price as the ticket shows one: two decimals at least (870.30, not 870.3). */
+const priceText = (n: number | undefined): string =>
+  n === undefined ? '' : Number.isInteger(Math.round(n * 100 * 1e6) / 1e6) ? n.toFixed(2) : String(n);
 
 /** The form a book row is modified from: its current triggers, prices and quantity. */
 export function formOf(row: GttRecord): GttForm {
@@ -107,12 +110,12 @@ export function formOf(row: GttRecord): GttForm {
     type: oco ? 'OCO' : 'SINGLE',
     product: leg?.product === 'NRML' ? 'NRML' : 'CNC',
     quantityText: text(leg?.quantity),
-    triggerText: oco ? '' : text(row.trigger_prices[0]),
-    priceText: oco ? '' : text(leg?.price),
-    slTriggerText: oco ? text(row.trigger_prices[0]) : '',
-    slPriceText: oco ? text(row.legs[0]?.price) : '',
-    tgTriggerText: oco ? text(row.trigger_prices[1]) : '',
-    tgPriceText: oco ? text(row.legs[1]?.price) : '',
+    triggerText: oco ? '' : priceText(row.trigger_prices[0]),
+    priceText: oco ? '' : priceText(leg?.price),
+    slTriggerText: oco ? priceText(row.trigger_prices[0]) : '',
+    slPriceText: oco ? priceText(row.legs[0]?.price) : '',
+    tgTriggerText: oco ? priceText(row.trigger_prices[1]) : '',
+    tgPriceText: oco ? priceText(row.legs[1]?.price) : '',
   };
 }
 

@@ -129,7 +129,7 @@ describe('the GTT pane', () => {
     await fireEvent.click(button('Modify GTT GTT-261120-0000000a'));
     const form = screen.getByRole('form', { name: 'Modify GTT GTT-261120-0000000a' });
     const trigger = within(form).getByLabelText('Trigger');
-    expect(trigger).toHaveValue('858.7');
+    expect(trigger).toHaveValue('858.70');
     await fireEvent.input(trigger, { target: { value: '' } });
     expect(within(form).getByRole('alert')).toHaveTextContent('Enter a trigger price above 0');
     await fireEvent.input(trigger, { target: { value: '850' } });
@@ -144,6 +144,7 @@ describe('the GTT pane', () => {
       action: 'BUY',
       quantity: 1500,
       price: 858.7,
+      // The form showed 858.70: sent as the number it is.
       triggerprice_sl: 850,
     });
   });
