@@ -2,6 +2,7 @@
 // bytes go over a page in the middle of the journal and of the paper ledger. The next start shows the
 // journal salvaged (saved of total, the damaged file kept) and the paper account unavailable (its
 // ledger named); "Reset the paper account…" asks, resets, says where the damaged ledger is kept, and
+// the watchlist, refused its quotes while paper was down, shows prices again with no error left, and
 // an order goes through on the fresh paper account. Screenshots at 1280×720 and 420 px wide.
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,6 +104,11 @@ describe('damaged files at rest', { timeout: 120_000 }, () => {
     await paper.waitFor({ timeout: 20_000 });
     expect(await paper.textContent()).toContain(`Its ledger ${ledger} could not be opened.`);
     expect(await page.getByTestId('connection').textContent()).toContain('paper unavailable');
+    // The watchlist's quote watch is refused: the paper gateway cannot be had.
+    const list = page.locator('#watchlist-panel');
+    await expect
+      .poll(() => list.locator('.note.bad').textContent(), { timeout: 20_000 })
+      .toContain('cannot reach the gateway: The paper account is unavailable');
     await shots(page, 'storage-damaged');
 
     // By keyboard: Tab to the reset, Enter, the dialog's confirm button.
@@ -124,6 +130,13 @@ describe('damaged files at rest', { timeout: 120_000 }, () => {
       .getByTestId('connection')
       .and(page.locator('[data-state="connected"]'))
       .waitFor({ timeout: 20_000 });
+    // The refused watch is asked again now that paper answers: every row priced, no error left.
+    await expect
+      .poll(async () => (await list.locator('td.ltp').allTextContents()).every((t) => /\d/.test(t)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    expect(await list.locator('.note.bad, tr.err').count()).toBe(0);
     await shots(page, 'storage-reset-done');
 
     await invoke(page, 'orders.place', order(ORDERS + 1));
