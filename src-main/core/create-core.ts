@@ -373,6 +373,7 @@ export function createCore(ports: CorePorts): Core {
       s.watcher.adoptPending(
         restoreFromJournal(profileId, s.watcher.pendingUnknowns()).filter((p) => ids.has(p.journalId)),
       );
+      if (gttSettler?.profileId === profileId) gttSettler.restore();
       announceInterrupted(profileId, adopted);
       adoptWhenOfAge(profileId, at);
     }, wait);
@@ -416,18 +417,21 @@ export function createCore(ports: CorePorts): Core {
         a.intent?.operation === 'modifyorder' || a.intent?.operation === 'cancelorder'
           ? a.intent.orderid
           : undefined;
+      // A GTT's modify or cancel names its GTT; the GTT settler checks the GTT order book.
+      const triggerId = a.gtt && a.gtt.operation !== 'placegttorder' ? a.gtt.triggerId : undefined;
       logger.warn('an order action was sent before OrderDesk stopped, its answer not recorded', {
         profileId,
         journalId: a.entry.id,
         operation: a.entry.operation,
       });
-      if (a.intent)
+      if (a.intent || a.gtt)
         emit('orders.unknown', {
           profileId,
           time: clock.now(),
           journalId: a.entry.id,
           operation,
           ...(orderid !== undefined ? { orderid } : {}),
+          ...(triggerId !== undefined ? { triggerId } : {}),
           message: a.message,
         });
       else
@@ -544,6 +548,10 @@ export function createCore(ports: CorePorts): Core {
       emit,
       logger,
       patience: ports.patience ?? DEFAULT_PATIENCE,
+      undecided: (u) => {
+        if (session?.profile.id === profile.id)
+          alerts.unsettled({ journalId: u.journalId, operation: u.operation, message: u.message });
+      },
     });
     gttSettler.restore();
     market.setSession(profile.id, polling);

@@ -19,7 +19,15 @@ const withoutKey = <S extends z.ZodRawShape>(shape: S) => {
   return rest as Omit<S, 'apikey' | 'strategy'>;
 };
 
-export const GttPlaceIpcInput = z.strictObject({ ...withoutKey(PlaceGttOrderRequest.shape), strategy });
+/**
+ * `confirmDuplicate`: send it though an identical GTT placement is still in doubt (the hold otherwise
+ * refuses it with the reason in words, kind `unresolved_duplicate`).
+ */
+export const GttPlaceIpcInput = z.strictObject({
+  ...withoutKey(PlaceGttOrderRequest.shape),
+  strategy,
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
+});
 export type GttPlaceIpcInput = z.input<typeof GttPlaceIpcInput>;
 export const GttModifyIpcInput = z.strictObject({ ...withoutKey(ModifyGttOrderRequest.shape), strategy });
 export type GttModifyIpcInput = z.input<typeof GttModifyIpcInput>;

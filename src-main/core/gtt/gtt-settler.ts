@@ -2,32 +2,39 @@
 // (architecture rule 4). One settler per profile session: it reads `gttorderbook` (status `all`, in
 // the background lane) every second while something is pending, writes each resolution to the
 // journal before it emits `orders.reconciled`, and at a session's start takes back the profile's
-// GTT actions of today that the journal still holds unresolved (a restart), from their checks.
+// GTT actions of today that the journal still holds unresolved (a restart), from their checks. An
+// interrupted place two GTTs could be is handed to `undecided` (the trader is told) and dropped.
 import { errorMessage } from '../../contract/index.js';
 import type { Clock, GatewayClient } from '../../gateway/index.js';
 import type { Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
-import { istDayStart, type Patience } from '../watcher/index.js';
-import { GttCheck, reconcileGtt, type GttResolution, type PendingGtt } from './gtt-reconcile.js';
+import { istDayStart } from '../watcher/durable-unknowns.js';
+import type { Patience } from '../watcher/reconciler.js';
+import { claimedGttIds, GTT_OPERATIONS } from './gtt-interrupted.js';
+import {
+  GttCheck,
+  reconcileGtt,
+  type GttResolution,
+  type GttUndecided,
+  type PendingGtt,
+} from './gtt-reconcile.js';
 
 /** How often the GTT book is read while an outcome is pending. */
 export const GTT_SETTLE_EVERY_MS = 1000;
 
-export const GTT_OPERATIONS: ReadonlySet<string> = new Set([
-  'placegttorder',
-  'modifygttorder',
-  'cancelgttorder',
-]);
+export { GTT_OPERATIONS };
 
 export interface GttSettlerDeps {
   profileId: string;
   client: Pick<GatewayClient, 'gttorderbook'>;
-  journal: Pick<Journal, 'recordCheck' | 'recordResolution' | 'unresolved'>;
+  journal: Pick<Journal, 'recordCheck' | 'recordResolution' | 'unresolved' | 'pages'>;
   clock: Clock;
   emit: Emit;
   logger: Logger;
   patience: Patience;
+  /** An interrupted place more than one GTT could be: the trader is asked to look. */
+  undecided?: (u: GttUndecided) => void;
 }
 
 export interface GttSettler {
@@ -82,7 +89,16 @@ export function createGttSettler(d: GttSettlerDeps): GttSettler {
     if (eligible.length === 0 || stopped) return;
     const book = await d.client.gttorderbook({ status: 'all' });
     if (stopped || !book.ok) return;
-    const { resolved, remaining } = reconcileGtt(eligible, book.value.data, clock.now(), d.patience);
+    const now = clock.now();
+    const day = Math.max(0, istDayStart(now));
+    const claimed = (journalId: string) => claimedGttIds(d.journal, profileId, day, journalId);
+    const { resolved, remaining, undecided } = reconcileGtt(
+      eligible,
+      book.value.data,
+      now,
+      d.patience,
+      claimed,
+    );
     const left = new Map(remaining.map((p) => [p.journalId, p]));
     pending = pending.flatMap((p) => {
       if (readSeq < p.minSeq) return [p];
@@ -90,6 +106,13 @@ export function createGttSettler(d: GttSettlerDeps): GttSettler {
       return r ? [{ ...r, minSeq: p.minSeq }] : [];
     });
     for (const r of resolved) report(r);
+    for (const u of undecided) {
+      logger.warn('an interrupted GTT action could not be settled from the GTT order book', {
+        profileId,
+        journalId: u.journalId,
+      });
+      d.undecided?.(u);
+    }
   }
 
   function settleNow(): Promise<void> {

@@ -12,7 +12,7 @@ import {
   type IpcResult,
 } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
-import type { GttCheck, GttWant } from '../gtt/gtt-reconcile.js';
+import { gttWantOf, type GttCheck } from '../gtt/gtt-reconcile.js';
 import type { GttSettler } from '../gtt/gtt-settler.js';
 import { journaled, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
@@ -21,6 +21,7 @@ import { describeZodError, failResult, fromGateway, okResult } from './results.j
 import type { RiskGate, RiskLeg } from './risk-gate.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
+import { unresolvedGttTwin } from './unresolved-hold.js';
 
 export interface GttDeps {
   session(): Session;
@@ -53,23 +54,6 @@ export function gttRiskLegs(w: z.output<typeof PlaceGttOrderRequest>): RiskLeg[]
   });
   if (w.trigger_type === 'OCO') return [leg(w.stoploss, w.triggerprice_sl), leg(w.target, w.triggerprice_tg)];
   return [leg(w.price, w.triggerprice_sl > 0 ? w.triggerprice_sl : w.triggerprice_tg)];
-}
-
-function wantOf(r: z.output<typeof PlaceGttOrderRequest>): GttWant {
-  return {
-    symbol: r.symbol,
-    exchange: r.exchange,
-    trigger_type: r.trigger_type,
-    action: r.action,
-    quantity: r.quantity,
-    product: r.product,
-    pricetype: r.pricetype,
-    price: r.price,
-    triggerprice_sl: r.triggerprice_sl,
-    triggerprice_tg: r.triggerprice_tg,
-    stoploss: r.stoploss,
-    target: r.target,
-  };
 }
 
 export function gttHandlers(d: GttDeps): Pick<Handlers, GttChannels> {
@@ -135,10 +119,16 @@ export function gttHandlers(d: GttDeps): Pick<Handlers, GttChannels> {
   return {
     async 'gtt.place'(input) {
       const s = d.session();
-      const request = { ...input, strategy: input.strategy ?? s.profile.strategy };
+      const { confirmDuplicate, ...fields } = input;
+      const request = { ...fields, strategy: fields.strategy ?? s.profile.strategy };
       const valid = checked(PlaceGttOrderRequest, request);
       if (!valid.ok) return failResult('invalid_input', valid.message);
-      const want = wantOf(valid.value);
+      const want = gttWantOf(valid.value);
+      // An identical GTT placement still in doubt holds this one back, unless the trader confirms.
+      const held = confirmDuplicate
+        ? undefined
+        : unresolvedGttTwin(d.journal, s.profile.id, want, d.clock.now());
+      if (held) return refused(s, 'placegttorder', request, 'unresolved_duplicate', held);
       const no = await refusal(s, valid.value);
       if (no) return refused(s, 'placegttorder', request, no.kind, no.message);
       // The GTTs there before the call: after an unknown answer, only a new one can be this one.
@@ -157,7 +147,7 @@ export function gttHandlers(d: GttDeps): Pick<Handlers, GttChannels> {
       const request = { ...input, strategy: input.strategy ?? s.profile.strategy };
       const valid = checked(ModifyGttOrderRequest, request);
       if (!valid.ok) return failResult('invalid_input', valid.message);
-      const want = wantOf(valid.value);
+      const want = gttWantOf(valid.value);
       const no = await refusal(s, valid.value);
       if (no) return refused(s, 'modifygttorder', request, no.kind, no.message);
       return send(s, 'modifygttorder', request, () => s.client.modifygttorder(request), {

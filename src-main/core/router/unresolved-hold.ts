@@ -5,7 +5,11 @@
 // all" moments ago (the trader pressing again is most likely retrying what looked lost). Whatever the
 // duplicate window says, the order is held back with the reason in words until the trader sends it
 // deliberately. The journal is the memory: an earlier run or another process left nothing else behind.
+// A GTT placement is held the same way by an identical earlier GTT placement in doubt (same instrument,
+// trigger type, triggers, prices and legs); a GTT and an order are never each other's twin.
 import { formatIstTime, formatMoney, formatQty, type JournalEntry } from '../../contract/index.js';
+import { gttPlaceWant } from '../gtt/gtt-interrupted.js';
+import { describeGttWant, expected, type GttWant } from '../gtt/gtt-reconcile.js';
 import type { Journal } from '../journal/index.js';
 import { istDayStart } from '../watcher/index.js';
 import { admittedLegs } from './recent-orders.js';
@@ -61,6 +65,54 @@ function smartLeg(check: unknown): Leg[] {
 }
 
 const AGAIN = 'send it again only if you mean a second order';
+const AGAIN_GTT = 'send it again only if you mean a second GTT';
+
+/** What is held, and how the journal's entries are read for it. */
+interface Twins {
+  /** The shapes of an entry's legs that are twins of the new request, with their words. */
+  twin(e: JournalEntry, check: () => unknown): string | undefined;
+  /** Whether the entry's check (its decided leg) is needed: a smart order's. */
+  needsCheck(e: JournalEntry): boolean;
+  noun: 'order' | 'GTT';
+  again: string;
+}
+
+function findTwin(
+  journal: Pick<Journal, 'query' | 'unresolved'>,
+  profileId: string,
+  now: number,
+  t: Twins,
+): string | undefined {
+  // Order books are per trading day; never before the epoch (a test clock may start at 0).
+  const from = Math.max(0, istDayStart(now), now - HOLD_LOOKBACK_MS);
+  const unsettled = (e: JournalEntry, words: string) =>
+    `the same ${t.noun} from ${formatIstTime(e.time)} is still being reconciled (${words}: its outcome is not known yet); ${t.again}`;
+
+  const query = { profileId, from, order: 'asc', limit: 10_000 } as const;
+  const none = () => undefined;
+  for (const e of journal.query({ ...query, outcome: 'pending' })) {
+    const words = t.twin(e, none);
+    if (words) return unsettled(e, words);
+  }
+  const unknowns = journal.query({ ...query, outcome: 'unknown' });
+  const checks =
+    unknowns.some((e) => !e.resolution && t.needsCheck(e)) &&
+    new Map(journal.unresolved(profileId, from).map((u) => [u.entry.id, u.check]));
+  for (const e of unknowns) {
+    const words = !e.resolution && t.twin(e, () => (checks ? checks.get(e.id) : undefined));
+    if (words) return unsettled(e, words);
+  }
+  for (const e of unknowns) {
+    const r = e.resolution;
+    // Placed (all or part of it), and settled lately: the trader may not have taken it in yet.
+    if (!r || e.orderIds.length === 0 || now - r.time >= SETTLED_HOLD_MS) continue;
+    const words = t.twin(e, none);
+    const where = t.noun === 'GTT' ? 'the GTT order book' : 'the order book';
+    if (words)
+      return `the same ${t.noun} from ${formatIstTime(e.time)} was placed after all (${t.noun} ${e.orderIds.join(', ')}, found in ${where} at ${formatIstTime(r.time)}; ${words}); ${t.again}`;
+  }
+  return undefined;
+}
 
 /**
  * Why `legs` must be held back, in words; undefined when no identical earlier intent is in doubt. The
@@ -73,34 +125,51 @@ export function unresolvedTwin(
   now: number,
 ): string | undefined {
   const wanted = new Set(legs.map(shapeOf));
-  // Order books are per trading day; never before the epoch (a test clock may start at 0).
-  const from = Math.max(0, istDayStart(now), now - HOLD_LOOKBACK_MS);
-  const twin = (e: JournalEntry, entryLegs: readonly Leg[]) => entryLegs.find((l) => wanted.has(shapeOf(l)));
-  const unsettled = (e: JournalEntry, leg: Leg) =>
-    `the same order from ${formatIstTime(e.time)} is still being reconciled (${describeLeg(leg)}: its outcome is not known yet); ${AGAIN}`;
+  return findTwin(journal, profileId, now, {
+    noun: 'order',
+    again: AGAIN,
+    needsCheck: (e) => e.operation === 'placesmartorder',
+    twin(e, check) {
+      const entryLegs = e.operation === 'placesmartorder' ? smartLeg(check()) : admittedLegs(e);
+      const leg = entryLegs.find((l) => wanted.has(shapeOf(l)));
+      return leg && describeLeg(leg);
+    },
+  });
+}
 
-  const query = { profileId, from, order: 'asc', limit: 10_000 } as const;
-  for (const e of journal.query({ ...query, outcome: 'pending' })) {
-    const leg = twin(e, admittedLegs(e));
-    if (leg) return unsettled(e, leg);
-  }
-  const unknowns = journal.query({ ...query, outcome: 'unknown' });
-  const checks =
-    unknowns.some((e) => !e.resolution && e.operation === 'placesmartorder') &&
-    new Map(journal.unresolved(profileId, from).map((u) => [u.entry.id, u.check]));
-  const legsOf = (e: JournalEntry) =>
-    e.operation === 'placesmartorder' ? smartLeg(checks ? checks.get(e.id) : undefined) : admittedLegs(e);
-  for (const e of unknowns) {
-    const leg = !e.resolution && twin(e, legsOf(e));
-    if (leg) return unsettled(e, leg);
-  }
-  for (const e of unknowns) {
-    const r = e.resolution;
-    // Placed (all or part of it), and settled lately: the trader may not have taken it in yet.
-    if (!r || e.orderIds.length === 0 || now - r.time >= SETTLED_HOLD_MS) continue;
-    const leg = twin(e, admittedLegs(e));
-    if (leg)
-      return `the same order from ${formatIstTime(e.time)} was placed after all (order ${e.orderIds.join(', ')}, found in the order book at ${formatIstTime(r.time)}; ${describeLeg(leg)}); ${AGAIN}`;
-  }
-  return undefined;
+/** What tells one GTT from another: its instrument, type, triggers and each leg's limit. */
+function gttShapeOf(w: GttWant): string {
+  const e = expected(w);
+  const limit = w.pricetype.toUpperCase() === 'LIMIT';
+  return JSON.stringify([
+    w.symbol.trim().toUpperCase(),
+    w.exchange.toUpperCase(),
+    e.type,
+    w.action.toUpperCase(),
+    w.quantity,
+    w.pricetype.toUpperCase(),
+    w.product.toUpperCase(),
+    e.triggers,
+    limit ? e.legs.map((l) => l.price) : null,
+  ]);
+}
+
+/** Why a GTT placement must be held back, in words; undefined when no identical one is in doubt. */
+export function unresolvedGttTwin(
+  journal: Pick<Journal, 'query' | 'unresolved'>,
+  profileId: string,
+  want: GttWant,
+  now: number,
+): string | undefined {
+  const wanted = gttShapeOf(want);
+  return findTwin(journal, profileId, now, {
+    noun: 'GTT',
+    again: AGAIN_GTT,
+    needsCheck: () => false,
+    twin(e) {
+      if (e.error && (e.error.kind === 'risk' || e.error.kind === 'unresolved_duplicate')) return undefined;
+      const w = gttPlaceWant(e);
+      return w && gttShapeOf(w) === wanted ? describeGttWant(w) : undefined;
+    },
+  });
 }

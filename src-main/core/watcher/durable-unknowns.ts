@@ -2,6 +2,7 @@
 // journalled with it (its check); a new core reads back the profile's unresolved ones of the trading
 // day and the watcher settles them from the order book, writing the resolution. Nothing is resent.
 import { z } from 'zod';
+import { GTT_OPERATIONS } from '../gtt/gtt-interrupted.js';
 import type { Journal, Unresolved } from '../journal/index.js';
 import type { PendingUnknown, Resolution, UnknownIntent } from './reconciler.js';
 
@@ -97,7 +98,8 @@ export function restoreUnknowns(
 ): Restored {
   const out: Restored = { pending: [], unsettleable: [] };
   for (const u of journal.unresolved(profileId, istDayStart(now))) {
-    if (skip.has(u.entry.id)) continue;
+    // A GTT action is settled from the GTT order book, by the GTT settler.
+    if (skip.has(u.entry.id) || GTT_OPERATIONS.has(u.entry.operation)) continue;
     const check = CheckSchema.safeParse(u.check);
     const intent = check.success ? check.data.intent : fromRequest(u);
     if (!intent) {

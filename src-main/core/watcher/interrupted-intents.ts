@@ -1,7 +1,8 @@
 // Journal entries left "pending" (an intent, no outcome) because OrderDesk stopped between sending and
 // recording the answer. A starting core gives each of today's, old enough that no other process can
 // still be waiting on it, the outcome "unknown" (kind `interrupted`) and the check the watcher settles
-// it by, so from then on it is an unknown outcome like any other. Nothing is ever resent.
+// it by, so from then on it is an unknown outcome like any other (a GTT action's check is the GTT
+// settler's, read from the GTT order book). Nothing is ever resent.
 import {
   BasketOrderIpcInput,
   CancelOrderIpcInput,
@@ -12,6 +13,8 @@ import {
   errorMessage,
   type JournalEntry,
 } from '../../contract/index.js';
+import { describeGttCheck, gttCheckOfRequest } from '../gtt/gtt-interrupted.js';
+import type { GttCheck } from '../gtt/gtt-reconcile.js';
 import type { Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import { splitPreview } from '../previews/index.js';
@@ -34,6 +37,8 @@ export interface Interrupted {
   entry: JournalEntry;
   /** Undefined: nothing in its request says what to look for (a smart order, a cancel-all). */
   intent?: UnknownIntent;
+  /** A GTT action: what the GTT order book is checked for (by the GTT settler). */
+  gtt?: GttCheck;
   /** For the trader: what was sent, and that the book is being checked (or must be). */
   message: string;
 }
@@ -146,7 +151,8 @@ export function adoptEntry(
   logger: Logger,
 ): Interrupted | undefined {
   const intent = intentOfRequest(entry.operation, entry.request);
-  const what = intent ? describeIntent(intent) : entry.operation;
+  const gtt = gttCheckOfRequest(entry, entry.time - CLOCK_SKEW_MS);
+  const what = intent ? describeIntent(intent) : gtt ? describeGttCheck(gtt) : entry.operation;
   const message = `${STOPPED}: ${what}`;
   try {
     journal.recordOutcome(entry.id, { outcome: 'unknown', error: { kind: INTERRUPTED_KIND, message } });
@@ -155,6 +161,7 @@ export function adoptEntry(
         ...toCheck(intent, new Set()),
         interrupted: { from: entry.time - CLOCK_SKEW_MS, strategy: strategyOf(entry.request) },
       });
+    else if (gtt) journal.recordCheck(entry.id, gtt);
   } catch (err) {
     logger.warn('an interrupted journal entry was not adopted', {
       journalId: entry.id,
@@ -162,7 +169,7 @@ export function adoptEntry(
     });
     return undefined;
   }
-  return { entry, ...(intent ? { intent } : {}), message };
+  return { entry, ...(intent ? { intent } : {}), ...(gtt ? { gtt } : {}), message };
 }
 
 /**
