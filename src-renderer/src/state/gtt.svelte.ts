@@ -22,6 +22,8 @@ export type GttFilter = 'active' | 'all';
 export interface GttNotice {
   tone: 'ok' | 'error' | 'pending';
   text: string;
+  /** What refused it, when something did (`unresolved_duplicate`: the trader may send it anyway). */
+  kind?: IpcError['kind'];
 }
 
 function failedText(what: string, e: IpcError): GttNotice {
@@ -30,7 +32,10 @@ function failedText(what: string, e: IpcError): GttNotice {
       tone: 'pending',
       text: `${what}: outcome unknown, reconciling from the GTT book (it is not sent again)`,
     };
-  return { tone: 'error', text: `${what} refused: ${e.message}` };
+  // An identical GTT is still in doubt: the message names it and its time.
+  if (e.kind === 'unresolved_duplicate')
+    return { tone: 'error', kind: e.kind, text: `${what} held back, not sent: ${e.message}` };
+  return { tone: 'error', kind: e.kind, text: `${what} refused: ${e.message}` };
 }
 
 /** `BUY SBIN NSE` with its triggers, as the confirmations and notices say it. */

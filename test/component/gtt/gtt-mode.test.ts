@@ -94,4 +94,25 @@ describe('the GTT mode', () => {
       target: 955,
     });
   });
+
+  it('a GTT held because an identical one is in doubt says why, and "Send anyway" sends it deliberately', async () => {
+    const f = await mount();
+    const held = 'the same GTT from 09:59:56 is still being reconciled (SINGLE BUY 1 SBIN NSE, …)';
+    f.bridge.answer('gtt.place', (input) =>
+      (input as GttPlaceIpcInput).confirmDuplicate
+        ? { ok: true, value: { status: 'success', trigger_id: 'GTT-261120-0a1b2c3e' } }
+        : { ok: false, error: { kind: 'unresolved_duplicate', message: held } },
+    );
+    await fireEvent.input(screen.getByLabelText('Trigger'), { target: { value: '880' } });
+    await fireEvent.input(screen.getByLabelText('Limit price'), { target: { value: '882.5' } });
+    await fireEvent.keyDown(screen.getByLabelText('Limit price'), { key: 'Enter' });
+    await settle();
+    expect(screen.getByText(`GTT held back, not sent: ${held}`)).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Send anyway: this is not a duplicate' }));
+    await settle();
+    const calls = f.bridge.callsTo('gtt.place');
+    expect(calls.map((c) => (c.input as GttPlaceIpcInput).confirmDuplicate ?? false)).toEqual([false, true]);
+    expect(screen.getByText(/GTT placed: GTT-261120-0a1b2c3e/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send anyway: this is not a duplicate' })).toBeNull();
+  });
 });
