@@ -32,6 +32,19 @@ async function pick(symbol: string): Promise<void> {
   await expect.poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 }).toBe(symbol);
 }
 
+/** `what` is shown whole inside the ticket column's box (the column as it is scrolled now). */
+async function expectInColumn(what: Locator): Promise<void> {
+  const column = await ticket().boundingBox();
+  const box = await what.boundingBox();
+  if (!column || !box) throw new Error('the ticket column or the element is not shown');
+  expect(box.y).toBeGreaterThanOrEqual(column.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(column.y + column.height);
+}
+
+const sendButton = (): Locator => ticket().getByRole('button', { name: /^GTT (BUY|SELL) / });
+/** How far the ticket column scrolls (0: all of it in sight). */
+const overflow = (): Promise<number> => ticket().evaluate((f) => f.scrollHeight - f.clientHeight);
+
 async function book(): Promise<GttBookView['gtts']> {
   return (await invoke<GttBookView>(page, 'gtt.book', { status: 'all' })).gtts;
 }
@@ -46,6 +59,8 @@ describe('GTT orders in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Trigger', { exact: true }).fill(trigger);
     await page.getByLabel('Limit price').fill(priceAway(ltp, -2.9));
     await expect.poll(() => page.getByTestId('gtt-summary').textContent()).toContain('trigger');
+    await expectInColumn(sendButton());
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await desk.shots('gtt-mode');
     await page.getByLabel('Limit price').press('Enter');
     await expect
@@ -68,14 +83,24 @@ describe('GTT orders in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('SL limit').fill(priceAway(ltp, -5.2));
     await page.getByLabel('Target trigger').fill(priceAway(ltp, 5));
     await page.getByLabel('Target limit').fill(priceAway(ltp, 5.2));
+    // The OCO ticket fits its column at 1280×720: the send button whole, nothing scrolled away.
+    await expectInColumn(sendButton());
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByLabel('Target limit').press('Enter');
     await expect.poll(async () => (await book()).length, { timeout: 10_000 }).toBe(2);
+    const placedLine = ticket().getByText(/GTT placed: GTT-/);
+    await expectInColumn(placedLine);
 
     await page.getByRole('tab', { name: /^GTT/ }).click();
     const table = page.getByRole('table', { name: 'GTT orders' });
     await expect.poll(() => table.locator('[data-row-key]').count(), { timeout: 10_000 }).toBe(2);
     const row = table.locator(`[data-row-key="${id}"]`);
     expect(await row.locator('.book-side').textContent()).toBe('BUY');
+    // The OCO ticket fits its column at 1280×720 beside the open tab: the send button whole and
+    // inside the column's box, nothing of the ticket scrolled away.
+    // Beside the open tab too: the button and what the send did, in the column's box.
+    await expectInColumn(sendButton());
+    await expectInColumn(placedLine);
     await desk.shots('gtt-tab');
 
     // Modify: the trigger moves a little further away, the quantity doubles.
