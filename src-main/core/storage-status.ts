@@ -100,7 +100,8 @@ export function createStorageState(d: { emit: Emit; logger: Logger; clock: Clock
     unavailableClient() {
       const message = down()?.message ?? 'The paper account is unavailable.';
       return createGatewayClient({
-        baseUrl: 'http://paper.unavailable.invalid',
+        // Loopback's discard port: never asked (the fetch below refuses), and no host outside this computer.
+        baseUrl: 'http://127.0.0.1:9',
         // A stand-in key the client redacts from every message: one no message holds a run of (an
         // English word here would be blanked out of the words that say why).
         getApiKey: () => 'x'.repeat(64),

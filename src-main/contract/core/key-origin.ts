@@ -58,7 +58,7 @@ function sameComputer(a: URL, b: URL): boolean {
  * Why a profile's feed URL may not receive its API key, or undefined when it may. The feed
  * authenticates with the key the base URL's gateway was given: only on that gateway's own computer,
  * and over plain ws:// to another computer only with the same "send my key without TLS" consent as
- * plain http://. A feed URL that is not ws(s) is the schema's refusal, not this one.
+ * a plain http:// base URL. A feed URL that is not ws(s) is the schema's refusal, not this one.
  */
 export function feedKeyRefusal(
   baseUrl: string,

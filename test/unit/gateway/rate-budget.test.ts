@@ -57,6 +57,10 @@ describe("the gateway's limiter classes", () => {
     expect(limiterClassOfPath('/api/v1/cancelorder')).toBe('order');
     expect(limiterClassOfPath('/api/v1/optionsorder')).toBe('order');
     expect(limiterClassOfPath('/api/v1/optionsmultiorder')).toBe('order');
+    // GTT mutations are order mutations: they share the order lane's budget.
+    for (const op of ['placegttorder', 'modifygttorder', 'cancelgttorder'])
+      expect(limiterClassOfPath(`/api/v1/${op}`)).toBe('order');
+    expect(limiterClassOfPath('/api/v1/gttorderbook')).toBe('api');
     expect(limiterClassOfPath('/api/v1/placesmartorder')).toBe('smart');
     // Mutations the gateway limits at API_RATE_LIMIT (gateway-behaviour §1.6).
     for (const op of ['splitorder', 'basketorder', 'cancelallorder', 'closeposition'])
@@ -65,7 +69,7 @@ describe("the gateway's limiter classes", () => {
     expect(limiterClassOfPath('/api/v1/ticker/NSE:SBIN')).toBe('api');
     expect(LIMITER_CLASS_OF_OPERATION.closepositionHosted).toBe('api');
     const counted = Object.values(LIMITER_CLASS_OF_OPERATION);
-    expect(counted.filter((c) => c === 'order')).toHaveLength(5);
+    expect(counted.filter((c) => c === 'order')).toHaveLength(8);
     expect(counted.filter((c) => c === 'smart')).toHaveLength(1);
   });
 });
