@@ -11,7 +11,7 @@ import { formatIstTime, formatMoney, formatQty, type JournalEntry } from '../../
 import { gttPlaceWant } from '../gtt/gtt-interrupted.js';
 import { describeGttWant, expected, type GttWant } from '../gtt/gtt-reconcile.js';
 import type { Journal } from '../journal/index.js';
-import { istDayStart } from '../watcher/index.js';
+import { istDayStart, orderShapeKey, restsAtPrice } from '../watcher/index.js';
 import { admittedLegs } from './recent-orders.js';
 import type { RiskLeg } from './risk-gate.js';
 
@@ -28,23 +28,11 @@ export const HOLD_LOOKBACK_MS = 10 * 60_000;
 
 type Leg = Pick<RiskLeg, 'symbol' | 'exchange' | 'action' | 'quantity' | 'price' | 'product' | 'pricetype'>;
 
-/** What tells one order from another; the price only where the order rests at one. */
-function shapeOf(o: Leg): string {
-  const priced = o.pricetype === 'LIMIT' || o.pricetype === 'SL';
-  return JSON.stringify([
-    o.symbol.trim().toUpperCase(),
-    o.exchange.toUpperCase(),
-    o.action.toUpperCase(),
-    o.quantity,
-    o.pricetype.toUpperCase(),
-    o.product.toUpperCase(),
-    priced ? o.price : null,
-  ]);
-}
+/** What tells one order from another; the hold compares symbols without their surrounding spaces. */
+const shapeOf = (o: Leg): string => orderShapeKey({ ...o, symbol: o.symbol.trim() });
 
 function describeLeg(o: Leg): string {
-  const priced = o.pricetype === 'LIMIT' || o.pricetype === 'SL';
-  const at = priced ? ` @ ${formatMoney(o.price)}` : '';
+  const at = restsAtPrice(o.pricetype) ? ` @ ${formatMoney(o.price)}` : '';
   return `${o.action} ${formatQty(o.quantity)} ${o.symbol} ${o.exchange} ${o.pricetype}${at} ${o.product}`;
 }
 

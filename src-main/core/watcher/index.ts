@@ -28,4 +28,11 @@ export {
 } from './interrupted-intents.js';
 export { adoptFoundInBook } from './book-adoption.js';
 export type { Interrupted } from './interrupted-intents.js';
-export { matchInterrupted, orderTimeMs, describeIntent, CLOCK_SKEW_MS } from './interrupted-match.js';
+export {
+  matchInterrupted,
+  orderShapeKey,
+  orderTimeMs,
+  describeIntent,
+  restsAtPrice,
+  CLOCK_SKEW_MS,
+} from './interrupted-match.js';

@@ -52,11 +52,18 @@ export function orderTimeMs(timestamp: string): number | undefined {
   return Date.UTC(y, mo, d, h, mi, s) - IST_OFFSET_MS;
 }
 
-/** The fields that tell one leg from another; price only where the order rests at one. */
-function shapeOf(
+/** Whether an order of this price type rests at its price (so the price tells it apart). */
+export function restsAtPrice(pricetype: string): boolean {
+  return pricetype === 'LIMIT' || pricetype === 'SL';
+}
+
+/**
+ * The fields that tell one order from another, as one comparable key; the price only where the order
+ * rests at one. Shared by the match of an interrupted action and the hold on an identical twin.
+ */
+export function orderShapeKey(
   o: Pick<PlacedOrder, 'symbol' | 'exchange' | 'action' | 'quantity' | 'pricetype' | 'product' | 'price'>,
-) {
-  const priced = o.pricetype === 'LIMIT' || o.pricetype === 'SL';
+): string {
   return JSON.stringify([
     o.symbol.toUpperCase(),
     o.exchange.toUpperCase(),
@@ -64,7 +71,7 @@ function shapeOf(
     o.quantity,
     o.pricetype.toUpperCase(),
     o.product.toUpperCase(),
-    priced ? o.price : null,
+    restsAtPrice(o.pricetype) ? o.price : null,
   ]);
 }
 
@@ -90,10 +97,10 @@ export function matchInterrupted(
     return ids.length > 0 ? { kind: 'exact', orderids: ids.sort() } : { kind: 'none' };
   }
   const wanted = new Map<string, number>();
-  for (const leg of want.legs) wanted.set(shapeOf(leg), (wanted.get(shapeOf(leg)) ?? 0) + 1);
+  for (const leg of want.legs) wanted.set(orderShapeKey(leg), (wanted.get(orderShapeKey(leg)) ?? 0) + 1);
   const found = new Map<string, string[]>();
   for (const o of candidates) {
-    const shape = shapeOf(o);
+    const shape = orderShapeKey(o);
     if (wanted.has(shape)) found.set(shape, [...(found.get(shape) ?? []), o.orderid]);
   }
   const ids = [...found.values()].flat().sort();
