@@ -8,19 +8,11 @@
 // nothing was sent again, the journal has one entry per order sent and none left pending (the
 // in-flight one settled from the book as interrupted), and every fill is told once across all lives.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { JournalEntry, OrderBookResponse, type IpcResult } from '../../src-main/contract/index.js';
+import { OrderBookResponse, type IpcResult } from '../../src-main/contract/index.js';
 import { startFaultProxy } from '../../test/helpers/fault-proxy.js';
-import {
-  connectDesk,
-  placeholderRenderer,
-  startCoreProcess,
-  type BridgeEvent,
-  type CoreProcess,
-  type DeskLink,
-} from './core-process.js';
-import { STRESS_RISK } from './desk-session.js';
+import type { BridgeEvent } from './core-process.js';
+import { coreLives, until, type CoreLife } from './core-lives.js';
 import { auditFills } from './fill-audit.js';
 import { freePort, gatewayApi, killHard, sleep, startGatewayChild } from './gateway-child.js';
 import { forgetSeenOnDisk } from './plant.js';
@@ -51,72 +43,29 @@ interface Payload {
 
 const payloadOf = (e: BridgeEvent) => (e.payload ?? {}) as Payload;
 
-async function until(cond: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(25)) if (await cond()) return true;
-  return cond();
-}
-
-function must<T>(r: IpcResult<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what} refused: ${r.error.kind}: ${r.error.message}`);
-  return r.value;
-}
-
 export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptions = {}): Promise<void> {
   const orders = o.orders ?? 24;
   const everyMs = o.everyMs ?? 150;
   const cleanKillAt = Math.floor(orders / 3);
   const inFlightAt = Math.floor((2 * orders) / 3);
   const base = join(ctx.tmpDir, 'core-kill');
-  const coreDir = join(base, 'core');
-  mkdirSync(coreDir, { recursive: true });
-  const renderer = placeholderRenderer(join(base, 'renderer'));
   const key = randomBytes(32).toString('hex');
   const port = await freePort();
   const gwUrl = `http://127.0.0.1:${port}`;
   const gateway = await startGatewayChild(port, join(base, 'paper'), key);
   const proxy = await startFaultProxy(gwUrl);
   const api = gatewayApi(gwUrl, key);
-  const sink = { events: [] as BridgeEvent[], badFrames: [] as string[] };
-  let core: CoreProcess | undefined;
-  let link: DeskLink | undefined;
-  let life = 0;
-  let profileId = '';
-
-  const connectedIn = (n: number) =>
-    sink.events.some(
-      (e) =>
-        e.life === n &&
-        e.name === 'session.connection' &&
-        payloadOf(e).profileId === profileId &&
-        payloadOf(e).state === 'connected',
-    );
-
-  /** A core life: start the process, open the desk, give the key, wait for "connected". */
-  async function bringUp(): Promise<{ startMs: number; connectedMs: number }> {
-    const t0 = Date.now();
-    life += 1;
-    if (life > 1 && ctx.plant === 'forget-seen')
-      ctx.note(`planted: the core's watcher.db lost ${forgetSeenOnDisk(coreDir)} seen orders`);
-    core = await startCoreProcess(coreDir, renderer);
-    link = await connectDesk(core, life, sink);
-    if (life === 1) {
-      const list = must(
-        (await link.invoke('profiles.add', {
-          name: 'Stress gateway child',
-          baseUrl: proxy.url,
-          feedUrl: `ws://127.0.0.1:${port}/ws`,
-        })) as IpcResult<{ profiles: { id: string; name: string }[] }>,
-        'profiles.add',
-      );
-      profileId = list.profiles.find((p) => p.name === 'Stress gateway child')?.id ?? '';
-      must(await link.invoke('settings.update', { risk: STRESS_RISK }), 'settings.update');
-    }
-    // In memory only (--no-keychain): every life is given the key again, as the trader would be.
-    must(await link.invoke('apiKey.set', { key, profileId }), 'apiKey.set');
-    if (life === 1) must(await link.invoke('profiles.switch', { id: profileId }), 'profiles.switch');
-    if (!(await until(() => connectedIn(life), 30_000))) throw new Error(`core life ${life} never connected`);
-    return { startMs: core.startMs, connectedMs: Date.now() - t0 };
-  }
+  const coreLife = coreLives({
+    base,
+    key,
+    profile: { name: 'Stress gateway child', baseUrl: proxy.url, feedUrl: `ws://127.0.0.1:${port}/ws` },
+    beforeStart: (life, coreDir) => {
+      if (life > 1 && ctx.plant === 'forget-seen')
+        ctx.note(`planted: the core's watcher.db lost ${forgetSeenOnDisk(coreDir)} seen orders`);
+    },
+  });
+  const { sink } = coreLife;
+  const bringUp = () => coreLife.bringUp();
 
   const rng = createRng(ctx.seed ^ 0x0c0e);
   const acked: string[] = [];
@@ -148,13 +97,13 @@ export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptio
     else refused[r.error.kind] = (refused[r.error.kind] ?? 0) + 1;
   }
 
-  const lives: { startMs: number; connectedMs: number }[] = [];
+  const lives: CoreLife[] = [];
   try {
     lives.push(await bringUp());
     for (let i = 0; i < orders; i++) {
       if (i === cleanKillAt) {
         // Between two orders, with the fills of the last ones still on their way to the desk.
-        await core!.kill();
+        await coreLife.core().kill();
         ctx.note(`core SIGKILLed after ${i} orders`);
         lives.push(await bringUp());
       }
@@ -165,25 +114,22 @@ export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptio
         proxy.enqueue({ kind: 'delay', ms: HOLD_MS }, PLACE);
         const before = proxy.forwardedTo(PLACE);
         const t0 = Date.now();
-        const { reply } = await link!.send('orders.place', input);
+        const { reply } = await coreLife.link().send('orders.place', input);
         const reached = await until(() => proxy.forwardedTo(PLACE) > before, HOLD_MS - 1_000);
         if (!reached) throw new Error('the in-flight order never reached the gateway');
-        await core!.kill();
+        await coreLife.core().kill();
         const r = await reply;
         inFlight = { killedAfterMs: Date.now() - t0, reply: r, pricetype: input['pricetype'] };
         ctx.note(`core SIGKILLed with order ${i + 1} in flight (${r.ok ? 'answered' : r.error.kind})`);
         if (r.ok) tally(r);
         lives.push(await bringUp());
-      } else tally(await link!.invoke('orders.place', input));
+      } else tally(await coreLife.link().invoke('orders.place', input));
       await sleep(everyMs);
     }
 
     // The restarted core settles the interrupted order from the book once no other process can still
     // be waiting on it (INTERRUPTED_MIN_AGE_MS after its intent); the watcher catches up meanwhile.
-    const journalOf = async () =>
-      JournalEntry.array().parse(
-        must(await link!.invoke('journal.query', { operation: 'placeorder', limit: 1000 }), 'journal.query'),
-      );
+    const journalOf = () => coreLife.placeorderJournal();
     const settleStart = Date.now();
     const interruptedSettled = await until(
       async () => (await journalOf()).some((e) => e.error?.kind === 'interrupted' && e.resolution),
@@ -192,7 +138,7 @@ export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptio
     const settleMs = Date.now() - settleStart;
     // What the last life said, for the next reader: the suite cannot see inside the core otherwise.
     if (!interruptedSettled)
-      ctx.note(`the last core's log:\n${core!.stderr().split('\n').slice(-40).join('\n')}`);
+      ctx.note(`the last core's log:\n${coreLife.core().stderr().split('\n').slice(-40).join('\n')}`);
     await sleep(3_000);
 
     const entries = await journalOf();
@@ -305,8 +251,7 @@ export async function coreRestartScenario(ctx: SuiteContext, o: CoreRestartOptio
       sink.badFrames[0],
     );
   } finally {
-    link?.close();
-    if (core) await core.kill();
+    await coreLife.stop();
     await proxy.stop();
     await killHard(gateway);
   }

@@ -5,19 +5,10 @@
 // Invariants: the resend is held (unresolved_duplicate, its reason naming the first order's time),
 // the gateway's book holds exactly one such order, the interrupted entry is settled from the book
 // before the 20 s adoption age, and only the deliberate override (confirmDuplicate) places a second.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { JournalEntry, OrderBookResponse, type IpcResult } from '../../src-main/contract/index.js';
-import {
-  connectDesk,
-  placeholderRenderer,
-  startCoreProcess,
-  type BridgeEvent,
-  type CoreProcess,
-  type DeskLink,
-} from './core-process.js';
-import { STRESS_RISK } from './desk-session.js';
+import { OrderBookResponse } from '../../src-main/contract/index.js';
+import { coreLives, until } from './core-lives.js';
 import { freePort, gatewayApi, killHard, sleep, startGatewayChild } from './gateway-child.js';
 import type { SuiteContext } from './suite.js';
 
@@ -40,21 +31,8 @@ const ORDER = {
   product: 'MIS',
 } as const;
 
-async function until(cond: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(25)) if (await cond()) return true;
-  return cond();
-}
-
-function must<T>(r: IpcResult<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what} refused: ${r.error.kind}: ${r.error.message}`);
-  return r.value;
-}
-
 export async function crashResendScenario(ctx: SuiteContext): Promise<void> {
   const base = join(ctx.tmpDir, 'crash-resend');
-  const coreDir = join(base, 'core');
-  mkdirSync(coreDir, { recursive: true });
-  const renderer = placeholderRenderer(join(base, 'renderer'));
   const key = randomBytes(32).toString('hex');
   const port = await freePort();
   const gateway = await startGatewayChild(port, join(base, 'paper'), key, [
@@ -62,66 +40,31 @@ export async function crashResendScenario(ctx: SuiteContext): Promise<void> {
     String(PLACE_DELAY_MS),
   ]);
   const api = gatewayApi(`http://127.0.0.1:${port}`, key);
-  const sink = { events: [] as BridgeEvent[], badFrames: [] as string[] };
-  let core: CoreProcess | undefined;
-  let link: DeskLink | undefined;
-  let life = 0;
-  let profileId = '';
-
-  const connectedIn = (n: number) =>
-    sink.events.some((e) => {
-      const p = (e.payload ?? {}) as { profileId?: string; state?: string };
-      return (
-        e.life === n &&
-        e.name === 'session.connection' &&
-        p.profileId === profileId &&
-        p.state === 'connected'
-      );
-    });
-
-  async function bringUp(): Promise<number> {
-    const t0 = Date.now();
-    life += 1;
-    core = await startCoreProcess(coreDir, renderer);
-    link = await connectDesk(core, life, sink);
-    if (life === 1) {
-      const list = must(
-        (await link.invoke('profiles.add', {
-          name: 'Slow gateway child',
-          baseUrl: `http://127.0.0.1:${port}`,
-        })) as IpcResult<{ profiles: { id: string; name: string }[] }>,
-        'profiles.add',
-      );
-      profileId = list.profiles.find((p) => p.name === 'Slow gateway child')?.id ?? '';
-      must(await link.invoke('settings.update', { risk: STRESS_RISK }), 'settings.update');
-    }
-    must(await link.invoke('apiKey.set', { key, profileId }), 'apiKey.set');
-    if (life === 1) must(await link.invoke('profiles.switch', { id: profileId }), 'profiles.switch');
-    if (!(await until(() => connectedIn(life), 30_000))) throw new Error(`core life ${life} never connected`);
-    return Date.now() - t0;
-  }
+  const lives = coreLives({
+    base,
+    key,
+    profile: { name: 'Slow gateway child', baseUrl: `http://127.0.0.1:${port}` },
+  });
+  const { sink } = lives;
 
   const ours = async () =>
     OrderBookResponse.parse(await api('orderbook')).data.orders.filter(
       (o) => o.symbol === ORDER.symbol && o.action === ORDER.action && o.quantity === ORDER.quantity,
     );
-  const journal = async () =>
-    JournalEntry.array().parse(
-      must(await link!.invoke('journal.query', { operation: 'placeorder', limit: 1000 }), 'journal.query'),
-    );
+  const journal = () => lives.placeorderJournal();
 
   try {
-    await bringUp();
+    await lives.bringUp();
     const t0 = Date.now();
-    const { reply } = await link!.send('orders.place', { ...ORDER });
+    const { reply } = await lives.link().send('orders.place', { ...ORDER });
     await sleep(KILL_AFTER_MS);
-    await core!.kill();
+    await lives.core().kill();
     const first = await reply;
-    const restartMs = await bringUp();
+    const restartMs = (await lives.bringUp()).connectedMs;
     const backAt = Date.now() - t0;
     await sleep(Math.max(0, RESEND_AFTER_MS - (Date.now() - t0)));
     const resentAt = Date.now() - t0;
-    const resend = await link!.invoke('orders.place', { ...ORDER });
+    const resend = await lives.link().invoke('orders.place', { ...ORDER });
     const afterResend = (await ours()).length;
 
     // The interrupted entry, settled from the book (at once when the book already shows the order).
@@ -134,7 +77,7 @@ export async function crashResendScenario(ctx: SuiteContext): Promise<void> {
     const settledAfterIntent =
       interrupted?.resolution !== undefined ? interrupted.resolution.time - interrupted.time : undefined;
 
-    const override = await link!.invoke('orders.place', { ...ORDER, confirmDuplicate: true });
+    const override = await lives.link().invoke('orders.place', { ...ORDER, confirmDuplicate: true });
     const afterOverride = (await ours()).length;
 
     ctx.figure(
@@ -192,8 +135,7 @@ export async function crashResendScenario(ctx: SuiteContext): Promise<void> {
       sink.badFrames[0],
     );
   } finally {
-    link?.close();
-    if (core) await core.kill();
+    await lives.stop();
     await killHard(gateway);
   }
 }
