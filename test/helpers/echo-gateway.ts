@@ -4,6 +4,7 @@
 // key never travels on to the page, the journal or a log.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { useStarted } from './use-started.js';
 
 export interface EchoedRequest {
   method: string;
@@ -77,4 +78,12 @@ export async function startEchoGateway(answer: (r: EchoedRequest) => EchoAnswer)
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Every request answered as a gateway's plain success. */
+export const SUCCESS_ANSWER = (): EchoAnswer => ({ status: 200, json: { status: 'success', data: {} } });
+
+/** An echo gateway started before the tests of the calling file and stopped after them. */
+export function useEchoGateway(answer: (r: EchoedRequest) => EchoAnswer = SUCCESS_ANSWER): EchoGateway {
+  return useStarted(() => startEchoGateway(answer));
 }

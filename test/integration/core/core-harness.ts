@@ -1,7 +1,7 @@
 // A core wired to a real embedded paper gateway (ManualClock market) through a fault proxy, with a
 // fake keychain shared across restarts, a ManualClock for the core's own timers, and every port
 // recorded: notifications, tray updates, log lines, events and requested URLs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core, type CorePorts } from '../../../src-main/core/index.js';
@@ -153,6 +153,39 @@ export async function startCore(paper: Paper, options: HarnessOptions = {}): Pro
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A core under LIMITS for the length of `fn`, stopped after it (its data dir removed). */
+export async function withCore(paper: Paper, fn: (h: Harness) => Promise<void>): Promise<void> {
+  const h = await startCore(paper);
+  try {
+    await h.core.router.invoke('settings.update', LIMITS);
+    await fn(h);
+  } finally {
+    await h.stop();
+  }
+}
+
+/** Adds the profile, stores its key and switches to it, as the trader does; the switch's answer. */
+export async function keyedProfile(
+  h: Harness,
+  profile: { id: string; name: string; baseUrl: string },
+  key: string,
+) {
+  await h.core.router.invoke('profiles.add', profile);
+  await h.core.router.invoke('apiKey.set', { profileId: profile.id, key });
+  return h.core.router.invoke('profiles.switch', { id: profile.id });
+}
+
+/** A key of a gateway's length, named by `tag` so a failure says which one leaked. */
+export const testKey = (tag: string) => `${tag}-${'0123456789abcdef'.repeat(3)}`;
+
+/** Rewrites settings.json's profile `id` while no core runs (a hand edit). */
+export function editProfile(dataDir: string, id: string, change: Record<string, unknown>): void {
+  const path = join(dataDir, 'settings.json');
+  const s = JSON.parse(readFileSync(path, 'utf8')) as { profiles: Record<string, unknown>[] };
+  s.profiles = s.profiles.map((p) => (p.id === id ? { ...p, ...change } : p));
+  writeFileSync(path, JSON.stringify(s));
 }
 
 /** Waits (real time, briefly) until `cond` holds. */

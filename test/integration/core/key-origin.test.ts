@@ -3,31 +3,13 @@
 // edited by hand) is never sent, and a non-loopback http:// URL needs the profile's explicit
 // "send my key without TLS" consent. A hostile gateway (a local echo server) counts the requests that
 // reached it carrying the key.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startEchoGateway, type EchoGateway } from '../../helpers/echo-gateway.js';
-import { startCore, usePaper } from './core-harness.js';
+import { rmSync } from 'node:fs';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { useEchoGateway } from '../../helpers/echo-gateway.js';
+import { editProfile, keyedProfile, startCore, testKey as freshKey, usePaper } from './core-harness.js';
 
 const paper = usePaper();
-let echo: EchoGateway;
-
-beforeAll(async () => {
-  echo = await startEchoGateway(() => ({ status: 200, json: { status: 'success', data: {} } }));
-});
-afterAll(async () => {
-  await echo?.stop();
-});
-
-const freshKey = (tag: string) => `${tag}-${'0123456789abcdef'.repeat(3)}`;
-
-/** Rewrites settings.json's profile `id` while no core runs (a hand edit). */
-function editProfile(dataDir: string, id: string, change: Record<string, unknown>): void {
-  const path = join(dataDir, 'settings.json');
-  const s = JSON.parse(readFileSync(path, 'utf8')) as { profiles: Record<string, unknown>[] };
-  s.profiles = s.profiles.map((p) => (p.id === id ? { ...p, ...change } : p));
-  writeFileSync(path, JSON.stringify(s));
-}
+const echo = useEchoGateway();
 
 describe('the key follows no change of origin', () => {
   it('a changed origin clears the key and asks for it again; the new host never receives it', async () => {
@@ -35,9 +17,7 @@ describe('the key follows no change of origin', () => {
     try {
       const key = freshKey('origin-a');
       paper.gw.gateway.keys.add(key);
-      await h.core.router.invoke('profiles.add', { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url });
-      await h.core.router.invoke('apiKey.set', { profileId: 'broker', key });
-      await h.core.router.invoke('profiles.switch', { id: 'broker' });
+      await keyedProfile(h, { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url }, key);
       expect(await h.core.router.invoke('apiKey.test')).toMatchObject({ ok: true });
 
       // Another port on the same host: another origin.
@@ -91,13 +71,7 @@ describe('the key follows no change of origin', () => {
     const first = await startCore(paper);
     const key = freshKey('origin-d');
     paper.gw.gateway.keys.add(key);
-    await first.core.router.invoke('profiles.add', {
-      id: 'broker',
-      name: 'Broker',
-      baseUrl: paper.proxy.url,
-    });
-    await first.core.router.invoke('apiKey.set', { profileId: 'broker', key });
-    await first.core.router.invoke('profiles.switch', { id: 'broker' });
+    await keyedProfile(first, { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url }, key);
     await first.core.stop();
     editProfile(first.dataDir, 'broker', { baseUrl: echo.url });
     onTestFinished(() => rmSync(first.dataDir, { recursive: true, force: true }));

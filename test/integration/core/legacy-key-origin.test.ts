@@ -2,35 +2,18 @@
 // origin) is bound at the next start to the origin of its profile's base URL then, where the trader
 // entered it; from then on the key goes only there. A hostile gateway (a local echo server) counts the
 // requests that reached it carrying the key after settings.json is pointed at it by hand.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../../../src-main/cli/cli.js';
 import { PAPER_PROFILE, Settings } from '../../../src-main/contract/index.js';
-import { startEchoGateway, type EchoGateway } from '../../helpers/echo-gateway.js';
+import { useEchoGateway } from '../../helpers/echo-gateway.js';
 import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
-import { startCore, usePaper, type Harness } from './core-harness.js';
+import { editProfile, startCore, testKey as legacyKey, usePaper, type Harness } from './core-harness.js';
 
 const paper = usePaper();
-let echo: EchoGateway;
-
-beforeAll(async () => {
-  echo = await startEchoGateway(() => ({ status: 200, json: { status: 'success', data: {} } }));
-});
-afterAll(async () => {
-  await echo?.stop();
-});
-
-const legacyKey = (tag: string) => `${tag}-${'0123456789abcdef'.repeat(3)}`;
-
-/** Rewrites settings.json's profile `id` while no core runs (a hand edit). */
-function editProfile(dataDir: string, id: string, change: Record<string, unknown>): void {
-  const path = join(dataDir, 'settings.json');
-  const s = JSON.parse(readFileSync(path, 'utf8')) as { profiles: Record<string, unknown>[] };
-  s.profiles = s.profiles.map((p) => (p.id === id ? { ...p, ...change } : p));
-  writeFileSync(path, JSON.stringify(s));
-}
+const echo = useEchoGateway();
 
 /**
  * A data dir whose settings hold a 'broker' profile on the paper gateway (active) and whose keychain

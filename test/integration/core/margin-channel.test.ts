@@ -5,19 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { keyedProfile, usePaper, withCore } from './core-harness.js';
 
 const paper = usePaper();
-
-async function withCore(fn: (h: Harness) => Promise<void>): Promise<void> {
-  const h = await startCore(paper);
-  try {
-    await h.core.router.invoke('settings.update', LIMITS);
-    await fn(h);
-  } finally {
-    await h.stop();
-  }
-}
 
 /** A gateway that answers every path 404 "Not Found", as one without the margin route does. */
 async function startRoutelessGateway(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -57,7 +47,7 @@ const rupees = (quantity: number, price: number, leverage: number) =>
 
 describe('orders.margin', () => {
   it('on the paper profile: the paper gateway’s figure for the positions, said to come from paper', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const mis = sbinBuy(100, 'MIS');
       const r = await h.core.router.invoke('orders.margin', { positions: [mis.position] });
       expect(r).toEqual({
@@ -78,12 +68,11 @@ describe('orders.margin', () => {
     }));
 
   it('on a gateway profile: the gateway’s figure, said to come from the gateway', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const key = `margin-${'0123456789abcdef'.repeat(2)}`;
       paper.gw.gateway.keys.add(key);
-      await h.core.router.invoke('profiles.add', { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url });
-      await h.core.router.invoke('apiKey.set', { profileId: 'broker', key });
-      expect((await h.core.router.invoke('profiles.switch', { id: 'broker' })).ok).toBe(true);
+      const keyed = await keyedProfile(h, { id: 'broker', name: 'Broker', baseUrl: paper.proxy.url }, key);
+      expect(keyed.ok).toBe(true);
       const mis = sbinBuy(40, 'MIS');
       const before = paper.proxy.forwardedTo('/api/v1/margin');
       const r = await h.core.router.invoke('orders.margin', { positions: [mis.position] });
@@ -94,12 +83,11 @@ describe('orders.margin', () => {
     }));
 
   it('a gateway without the margin operation: not_offered, in words', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const bare = await startRoutelessGateway();
       try {
-        await h.core.router.invoke('profiles.add', { id: 'bare', name: 'Bare', baseUrl: bare.url });
-        await h.core.router.invoke('apiKey.set', { profileId: 'bare', key: 'b'.repeat(64) });
-        expect((await h.core.router.invoke('profiles.switch', { id: 'bare' })).ok).toBe(true);
+        const keyed = await keyedProfile(h, { id: 'bare', name: 'Bare', baseUrl: bare.url }, 'b'.repeat(64));
+        expect(keyed.ok).toBe(true);
         const r = await h.core.router.invoke('orders.margin', { positions: [sbinBuy(1, 'CNC').position] });
         expect(r).toMatchObject({
           ok: false,
@@ -111,7 +99,7 @@ describe('orders.margin', () => {
     }));
 
   it('refuses positions that are not an order before asking the gateway', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const before = paper.proxy.receivedFor('/api/v1/margin');
       expect(await h.core.router.invoke('orders.margin', { positions: [] })).toMatchObject({
         ok: false,

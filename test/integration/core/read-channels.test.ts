@@ -1,7 +1,7 @@
 // The read channels over the router against the real paper gateway: instrument details, multi
 // quotes, intervals, one order's status, a strategy's open position, and the books as view models.
 import { describe, expect, it } from 'vitest';
-import { LIMITS, restingBuy, startCore, usePaper, type Harness } from './core-harness.js';
+import { restingBuy, usePaper, withCore } from './core-harness.js';
 
 const paper = usePaper();
 
@@ -11,19 +11,9 @@ async function value<T>(r: Promise<{ ok: true; value: T } | { ok: false; error: 
   return answer.value;
 }
 
-async function withCore(fn: (h: Harness) => Promise<void>): Promise<void> {
-  const h = await startCore(paper);
-  try {
-    await h.core.router.invoke('settings.update', LIMITS);
-    await fn(h);
-  } finally {
-    await h.stop();
-  }
-}
-
 describe('market reads', () => {
   it('market.symbol: SBIN trades in lots of 1 at a 0.05 tick; the NIFTY future in lots of 65', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const sbin = await value(h.core.router.invoke('market.symbol', { symbol: 'SBIN', exchange: 'NSE' }));
       expect(sbin).toMatchObject({
         symbol: 'SBIN',
@@ -68,7 +58,7 @@ describe('market reads', () => {
     }));
 
   it('market.multiquotes answers each instrument asked for; market.intervals lists the bar intervals', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const quotes = await value(
         h.core.router.invoke('market.multiquotes', {
           symbols: [
@@ -89,7 +79,7 @@ describe('market reads', () => {
     }));
 
   it('market.optionChain: one expiry of the NIFTY chain with quotes, in the contract shape', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const chain = await value(
         h.core.router.invoke('market.optionChain', {
           underlying: 'NIFTY',
@@ -115,7 +105,7 @@ describe('market reads', () => {
 
 describe('order reads', () => {
   it('orders.status follows one order from open to cancelled, as the order book row', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const { orderid, limit } = await restingBuy(paper, h, 'SBIN', 3);
       const open = await value(h.core.router.invoke('orders.status', { orderid }));
       expect(open).toMatchObject({
@@ -143,7 +133,7 @@ describe('order reads', () => {
     }));
 
   it('books.positionsOpen is the strategy’s own exposure after a fill; orders.openPosition the account’s', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       const buy = (strategy: string, quantity: number) =>
         h.core.router.invoke('orders.place', {
           exchange: 'NSE',
@@ -182,7 +172,7 @@ describe('order reads', () => {
 
 describe('books as views', () => {
   it('positions carry exact MTM at the watcher’s prices; trades, holdings and funds their own views', () =>
-    withCore(async (h) => {
+    withCore(paper, async (h) => {
       await h.core.pollNow();
       const bought = await h.core.router.invoke('orders.place', {
         exchange: 'NSE',
