@@ -22,6 +22,9 @@ export interface GttForm {
   tgPriceText: string;
 }
 
+/** The form's six price boxes (the fields that are typed prices). */
+export type GttPriceField = Exclude<keyof GttForm, 'type' | 'product' | 'quantityText'>;
+
 export interface GttTarget {
   symbol: string;
   exchange: string;
