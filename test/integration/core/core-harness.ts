@@ -98,10 +98,13 @@ export interface HarnessOptions {
   ports?: Partial<CorePorts>;
 }
 
+/** The moment every harness core's clock (and the test gateway's market) starts: 10:00:00 IST. */
+export const CORE_T0 = Date.parse('2026-11-20T10:00:00+05:30');
+
 export async function startCore(paper: Paper, options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
   const keychain = options.keychain ?? fakeKeytar();
-  const clock = new ManualClock(Date.parse('2026-11-20T10:00:00+05:30'));
+  const clock = new ManualClock(CORE_T0);
   const events: Recorded[] = [];
   const notifications: Harness['notifications'] = [];
   const trays: Harness['trays'] = [];

@@ -2,18 +2,14 @@
 // call): the next core makes it an unknown outcome, alerts the trader once, settles it from the order
 // book and journals the resolution. Nothing is ever sent again.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
-import { createJournal } from '../../../src-main/core/journal/index.js';
 import { ManualClock, type Clock } from '../../../src-main/gateway/index.js';
-import { startCore, usePaper, type Harness } from './core-harness.js';
+import { CORE_T0, startCore, usePaper, type Harness } from './core-harness.js';
+import { interruptedOrder, journalEntry } from './crashed-run.js';
 
 const paper = usePaper();
 
 const PLACE = '/api/v1/placeorder';
-/** The harness's cores and the test gateway both start at this moment. */
-const T0 = Date.parse('2026-11-20T10:00:00+05:30');
 const STRATEGY = 'h14-desk';
 
 const REQUEST = {
@@ -27,42 +23,7 @@ const REQUEST = {
   strategy: STRATEGY,
 };
 
-/** A core run that ends after writing an intent (`ageMs` before the next core's start) and no outcome. */
-async function crashedRun(ageMs = 60_000) {
-  const first = await startCore(paper);
-  const { dataDir, keychain } = first;
-  await first.core.stop();
-  // What the order handlers write before the gateway call; the process died before the answer.
-  const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock: { now: () => T0 - ageMs } });
-  const { id } = journal.recordIntent({
-    profileId: PAPER_PROFILE_ID,
-    operation: 'placeorder',
-    request: REQUEST,
-  });
-  journal.close();
-  const key = keychain.items.get(`OrderDesk/${PAPER_PROFILE_ID}`);
-  if (!key) throw new Error(`no paper key in ${[...keychain.items.keys()].join(', ')}`);
-  return { dataDir, keychain, id, key };
-}
-
-/** The request reaching the gateway as sent (OrderDesk was not the one to send it: the test is). */
-async function placeDirectly(key: string): Promise<string> {
-  const r = await paper.gw.api('placeorder', key, { ...REQUEST });
-  expect(r.status).toBe(200);
-  return String(r.body.orderid);
-}
-
-async function bookSize(key: string): Promise<number> {
-  const r = await paper.gw.api('orderbook', key);
-  expect(r.status).toBe(200);
-  return (r.body.data as { orders: unknown[] }).orders.length;
-}
-
-async function entry(h: Harness, id: string) {
-  const r = await h.core.router.invoke('journal.query', { operation: 'placeorder' });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.find((e) => e.id === id);
-}
+const { crashedRun, placeDirectly, bookSize } = interruptedOrder(paper, REQUEST);
 
 /**
  * Time as a real event loop keeps it: a timer may fire before its time by the wall clock (Node reckons
@@ -112,7 +73,7 @@ describe('an order action interrupted before its answer was journalled', () => {
       expect(snap.ok && snap.value.unknowns?.map((u) => u.journalId)).toEqual([id]);
       await second.core.pollNow();
       expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: true, orderid }]);
-      const e = await entry(second, id);
+      const e = await journalEntry(second, id);
       expect(e).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
       expect(e?.resolution).toMatchObject({ found: true, orderid });
       expect(e?.orderIds).toEqual([orderid]);
@@ -150,7 +111,7 @@ describe('an order action interrupted before its answer was journalled', () => {
       await second.clock.advance(6000);
       await second.core.pollNow();
       expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: false }]);
-      expect((await entry(second, id))?.resolution).toMatchObject({ found: false });
+      expect((await journalEntry(second, id))?.resolution).toMatchObject({ found: false });
       expect(alertsAbout(second, id)).toHaveLength(1);
     } finally {
       await second.stop();
@@ -170,7 +131,7 @@ describe('an order action interrupted before its answer was journalled', () => {
       await second.clock.advance(6000);
       await second.core.pollNow();
       expect(second.of('orders.reconciled')).toEqual([]);
-      expect((await entry(second, id))?.resolution).toBeUndefined();
+      expect((await journalEntry(second, id))?.resolution).toBeUndefined();
       const sticky = alertsAbout(second, id).filter((a) => a.sticky);
       expect(sticky).toHaveLength(1);
       expect(sticky[0]?.body).toContain('check the order book');
@@ -191,12 +152,15 @@ describe('an order action interrupted before its answer was journalled', () => {
     const second = await startCore(paper, { dataDir, keychain });
     try {
       await second.core.pollNow();
-      expect((await entry(second, id))?.outcome).toBe('pending');
+      expect((await journalEntry(second, id))?.outcome).toBe('pending');
       // 20 s after the intent, no process can still be waiting on it.
       await second.clock.advance(16_000);
       await second.core.pollNow();
       expect(second.of('orders.unknown')).toMatchObject([{ journalId: id, operation: 'placeorder' }]);
-      expect(await entry(second, id)).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
+      expect(await journalEntry(second, id)).toMatchObject({
+        outcome: 'unknown',
+        error: { kind: 'interrupted' },
+      });
       await second.clock.advance(6_000);
       await second.core.pollNow();
       expect(second.of('orders.reconciled')).toMatchObject([{ journalId: id, found: false }]);
@@ -214,14 +178,17 @@ describe('an order action interrupted before its answer was journalled', () => {
     // the early timer found it 1 ms too young, and the next wait was reckoned 1 ms later still.
     // The book has no such order: nothing settles it before its age.
     const { dataDir, keychain, id } = await crashedRun(5_000);
-    const clock = looseClock(T0);
+    const clock = looseClock(CORE_T0);
     const second = await startCore(paper, { dataDir, keychain, ports: { clock } });
     try {
       await second.core.pollNow();
-      expect((await entry(second, id))?.outcome).toBe('pending');
+      expect((await journalEntry(second, id))?.outcome).toBe('pending');
       await clock.advance(16_000);
       await second.core.pollNow();
-      expect(await entry(second, id)).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
+      expect(await journalEntry(second, id)).toMatchObject({
+        outcome: 'unknown',
+        error: { kind: 'interrupted' },
+      });
       expect(second.of('orders.unknown')).toMatchObject([{ journalId: id }]);
       expect(alertsAbout(second, id)).toHaveLength(1);
     } finally {
@@ -236,7 +203,7 @@ describe('an order action interrupted before its answer was journalled', () => {
     try {
       await second.core.pollNow();
       expect(second.of('orders.unknown')).toEqual([]);
-      expect((await entry(second, id))?.outcome).toBe('pending');
+      expect((await journalEntry(second, id))?.outcome).toBe('pending');
     } finally {
       await second.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,17 +5,13 @@
 // interrupted order at once when the book already shows it, rather than 20 s after its intent.
 // Against the real paper gateway; nothing is ever resent by the core.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
-import { createJournal } from '../../../src-main/core/journal/index.js';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, usePaper } from './core-harness.js';
+import { interruptedOrder, journalEntry, type CrashedRun } from './crashed-run.js';
 
 const paper = usePaper();
 
 const PLACE = '/api/v1/placeorder';
-/** The harness's cores and the test gateway both start at this moment (10:00:00 IST). */
-const T0 = Date.parse('2026-11-20T10:00:00+05:30');
 
 const ORDER = {
   symbol: 'HDFCBANK',
@@ -27,45 +23,10 @@ const ORDER = {
   price: 0,
 } as const;
 
-/**
- * A core run that wrote the order's intent `ageMs` before the next core's start and died before the
- * answer (the issue's SIGKILL 600 ms after sending, with the gateway's answer held 3 s).
- */
-async function crashedRun(ageMs: number) {
-  const first = await startCore(paper);
-  const { dataDir, keychain } = first;
-  await first.core.stop();
-  const journal = createJournal({ dbPath: join(dataDir, 'journal.db'), clock: { now: () => T0 - ageMs } });
-  const { id } = journal.recordIntent({
-    profileId: PAPER_PROFILE_ID,
-    operation: 'placeorder',
-    request: { ...ORDER, strategy: 'OrderDesk' },
-  });
-  journal.close();
-  const key = keychain.items.get(`OrderDesk/${PAPER_PROFILE_ID}`);
-  if (!key) throw new Error('no paper key');
-  return { dataDir, keychain, id, key };
-}
+/** The earlier order's intent, as the dead core journalled it and the gateway would have had it. */
+const { crashedRun, placeDirectly, bookSize } = interruptedOrder(paper, { ...ORDER, strategy: 'OrderDesk' });
 
-/** The interrupted request reaching the gateway (the dead core's call, placed late or at once). */
-async function placeDirectly(key: string): Promise<string> {
-  const r = await paper.gw.api('placeorder', key, { ...ORDER, strategy: 'OrderDesk' });
-  expect(r.status).toBe(200);
-  return String(r.body.orderid);
-}
-
-async function bookSize(key: string): Promise<number> {
-  const r = await paper.gw.api('orderbook', key);
-  return (r.body.data as { orders: unknown[] }).orders.length;
-}
-
-async function entry(h: Harness, id: string) {
-  const r = await h.core.router.invoke('journal.query', { operation: 'placeorder' });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.find((e) => e.id === id);
-}
-
-async function restarted(dataDir: string, keychain: Awaited<ReturnType<typeof crashedRun>>['keychain']) {
+async function restarted(dataDir: string, keychain: CrashedRun['keychain']) {
   const h = await startCore(paper, { dataDir, keychain });
   const set = await h.core.router.invoke('settings.update', LIMITS);
   if (!set.ok) throw new Error(JSON.stringify(set.error));
@@ -88,7 +49,7 @@ describe('the same order again while an earlier identical one is unresolved', ()
       expect(paper.proxy.forwardedTo(PLACE)).toBe(sent);
       expect(await bookSize(key)).toBe(0);
       // The earlier entry is left as it was: still pending, nothing settled by the refusal.
-      expect((await entry(h, id))?.outcome).toBe('pending');
+      expect((await journalEntry(h, id))?.outcome).toBe('pending');
 
       const deliberate = await h.core.router.invoke('orders.place', { ...ORDER, confirmDuplicate: true });
       expect(deliberate.ok).toBe(true);
@@ -110,7 +71,7 @@ describe('the same order again while an earlier identical one is unresolved', ()
       await h.core.pollNow();
       await h.clock.advance(6_000);
       await h.core.pollNow();
-      expect((await entry(h, id))?.resolution).toMatchObject({ found: false });
+      expect((await journalEntry(h, id))?.resolution).toMatchObject({ found: false });
       const r = await h.core.router.invoke('orders.place', { ...ORDER });
       expect(r.ok).toBe(true);
     } finally {
@@ -181,7 +142,7 @@ describe('a restarted core and an order it had in flight', () => {
       await h.core.pollNow();
       // Well inside the 20 s adoption age: the book could already say.
       expect(h.of('orders.reconciled')).toMatchObject([{ journalId: id, found: true, orderid }]);
-      const e = await entry(h, id);
+      const e = await journalEntry(h, id);
       expect(e).toMatchObject({ outcome: 'unknown', error: { kind: 'interrupted' } });
       expect(e?.orderIds).toEqual([orderid]);
       expect(h.of('orders.unknown')).toHaveLength(1);
@@ -203,7 +164,7 @@ describe('a restarted core and an order it had in flight', () => {
     const h = await restarted(dataDir, keychain);
     try {
       await h.core.pollNow();
-      expect((await entry(h, id))?.outcome).toBe('pending');
+      expect((await journalEntry(h, id))?.outcome).toBe('pending');
       expect(h.of('orders.unknown')).toEqual([]);
       // The gateway acts on the dead core's request late.
       const orderid = await placeDirectly(key);
