@@ -25,6 +25,8 @@ import type {
   SessionSnapshot,
 } from '../../src-main/contract/index.js';
 import { embeddedPaperGateway } from '../../src-main/composition/paper-port.js';
+import { sqlitePageSize } from '../../test/helpers/damage.js';
+import { sbinMarketBuy as order } from '../../test/helpers/orders.js';
 import { LIMITS, startCore, type Harness, type Paper } from '../../test/integration/core/core-harness.js';
 import { createRng, type Rng } from '../lib/rng.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
@@ -44,25 +46,9 @@ const ports = { startPaperGateway: embeddedPaperGateway };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A market order (its quantity tells it apart, so the duplicate guard never holds it). */
-const order = (quantity: number) => ({
-  exchange: 'NSE',
-  symbol: 'SBIN',
-  action: 'BUY',
-  quantity,
-  pricetype: 'MARKET',
-  product: 'MIS',
-});
-
 function value<T>(r: IpcResult<T>, what: string): T {
   if (!r.ok) throw new Error(`${what}: ${r.error.kind} ${r.error.message}`);
   return r.value;
-}
-
-/** The page size from the SQLite header (big-endian u16 at offset 16; 1 means 65536). */
-function pageSizeOf(file: string): number {
-  const raw = readFileSync(file).readUInt16BE(16);
-  return raw === 1 ? 65536 : raw;
 }
 
 /**
@@ -71,7 +57,7 @@ function pageSizeOf(file: string): number {
  */
 function damagePages(file: string, rng: Rng, count: number): number[] {
   const bytes = readFileSync(file);
-  const pageSize = pageSizeOf(file);
+  const pageSize = sqlitePageSize(file);
   const pages = Math.floor(bytes.length / pageSize);
   const hit: number[] = [];
   for (let n = 0; n < count && pages > 1; n++) {

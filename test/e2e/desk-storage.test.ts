@@ -4,11 +4,13 @@
 // ledger named); "Reset the paper account…" asks, resets, says where the damaged ledger is kept, and
 // the watchlist, refused its quotes while paper was down, shows prices again with no error left, and
 // an order goes through on the fresh paper account. Screenshots at 1280×720 and 420 px wide.
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
+import { damageMiddlePage } from '../helpers/damage.js';
+import { sbinMarketBuy as order } from '../helpers/orders.js';
 import { invoke, tempDir, WIDE, NARROW } from './desk-harness.js';
 import { SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
 
@@ -36,28 +38,6 @@ async function stopDesk(): Promise<void> {
   running = undefined;
 }
 
-/** Seeded bytes over the page in the middle of `file` (its page size read from its header). */
-function damageMiddlePage(file: string, seed: number): void {
-  const fd = openSync(file, 'r+');
-  try {
-    const header = Buffer.alloc(2);
-    // The page size is the big-endian u16 at offset 16 (1 means 65536).
-    readSync(fd, header, 0, 2, 16);
-    const raw = header.readUInt16BE(0);
-    const pageSize = raw === 1 ? 65536 : raw;
-    const pages = Math.floor(statSync(file).size / pageSize);
-    const bytes = Buffer.alloc(pageSize);
-    let x = seed >>> 0;
-    for (let i = 0; i < pageSize; i++) {
-      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-      bytes[i] = x >>> 24;
-    }
-    writeSync(fd, bytes, 0, pageSize, Math.floor(pages / 2) * pageSize);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `desk-${name}-1280.png`) });
   await page.setViewportSize(NARROW);
@@ -65,15 +45,6 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `desk-${name}-420.png`) });
   await page.setViewportSize(WIDE);
 }
-
-const order = (quantity: number) => ({
-  exchange: 'NSE',
-  symbol: 'SBIN',
-  action: 'BUY',
-  quantity,
-  pricetype: 'MARKET',
-  product: 'MIS',
-});
 
 describe('damaged files at rest', { timeout: 120_000 }, () => {
   it('journal salvaged and paper unavailable at start; reset the paper account, then an order goes through', async () => {

@@ -2,25 +2,17 @@
 // stops taking writes while the core runs: the damage is found at start, not at the next order; what
 // SQLite can still read is saved into a fresh journal and the trader is told how much; and an order
 // whose intent cannot be written is refused as `storage`, in words, and never sent.
-import { closeSync, existsSync, mkdtempSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { damageMiddlePage, overwritePage } from '../../helpers/damage.js';
+import { sbinMarketBuy as market } from '../../helpers/orders.js';
 import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
 
 const paper = usePaper();
 const ORDERS = 24;
-const PAGE = 4096;
-
-const market = (quantity: number) => ({
-  exchange: 'NSE',
-  symbol: 'SBIN',
-  action: 'BUY',
-  quantity,
-  pricetype: 'MARKET',
-  product: 'MIS',
-});
 
 /** A data dir whose journal holds ORDERS orders placed through the core (quantity = 1…ORDERS). */
 async function journalOfOrders(): Promise<{ dataDir: string; keychain: Harness['keychain'] }> {
@@ -38,17 +30,6 @@ async function journalOfOrders(): Promise<{ dataDir: string; keychain: Harness['
   return { dataDir, keychain: h.keychain };
 }
 
-/** Seeded bytes (a fixed LCG): the same damage every run. */
-function randomPage(seed: number): Buffer {
-  const bytes = Buffer.alloc(PAGE);
-  let x = seed >>> 0;
-  for (let i = 0; i < PAGE; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
-
 function storageEvents(h: Harness) {
   return h.of('session.storage');
 }
@@ -57,11 +38,7 @@ describe('a journal damaged at rest', () => {
   it('random bytes over a middle page: found at start, readable entries saved, the trader told how many', async () => {
     const { dataDir, keychain } = await journalOfOrders();
     const dbPath = join(dataDir, 'journal.db');
-    const pages = statSync(dbPath).size / PAGE;
-    const middle = Math.floor(pages / 2);
-    const fd = openSync(dbPath, 'r+');
-    writeSync(fd, randomPage(7), 0, PAGE, middle * PAGE);
-    closeSync(fd);
+    damageMiddlePage(dbPath, 7);
 
     const h = await startCore(paper, { dataDir, keychain });
     try {
@@ -126,9 +103,7 @@ describe('an order whose intent cannot be journalled', () => {
       // The intents table's root page overwritten while the core runs (it passed the check at start);
       // a write by another connection makes the journal's connection read its pages again.
       const dbPath = join(dataDir, 'journal.db');
-      const fd = openSync(dbPath, 'r+');
-      writeSync(fd, randomPage(11), 0, PAGE, PAGE);
-      closeSync(fd);
+      overwritePage(dbPath, 1, 11);
       const other = new Database(dbPath);
       other.pragma('user_version = 2');
       other.close();

@@ -7,17 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
+import { sbinMarketBuy as order } from '../../helpers/orders.js';
 import { LIMITS, startCore, usePaper } from './core-harness.js';
 
 const paper = usePaper();
-const order = (quantity: number) => ({
-  exchange: 'NSE',
-  symbol: 'SBIN',
-  action: 'BUY',
-  quantity,
-  pricetype: 'MARKET',
-  product: 'MIS',
-});
 
 it('a garbled journal row: the journal still reads, orders still go through', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'journal-garbled-'));

@@ -3,32 +3,17 @@
 // profile still trades, and "reset the paper account" keeps the damaged ledger aside and starts the
 // paper gateway afresh, after which paper orders go through. Random bytes over a page in the middle
 // of the ledger are found at start too (its quick check), not at the next order.
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { embeddedPaperGateway } from '../../../src-main/composition/paper-port.js';
+import { damageMiddlePage } from '../../helpers/damage.js';
+import { sbinMarketBuy } from '../../helpers/orders.js';
 import { LIMITS, startCore, usePaper } from './core-harness.js';
 
 const paper = usePaper();
-const order = {
-  exchange: 'NSE',
-  symbol: 'SBIN',
-  action: 'BUY',
-  quantity: 1,
-  pricetype: 'MARKET',
-  product: 'MIS',
-};
+const order = sbinMarketBuy(1);
 
 it('a truncated paper ledger: the core starts, paper unavailable (file named), live works, reset works', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'paper-ledger-'));
@@ -80,17 +65,6 @@ it('a truncated paper ledger: the core starts, paper unavailable (file named), l
   }
 });
 
-/** Seeded bytes (a fixed LCG) for one ledger page: the same damage every run. */
-function randomBytes(seed: number, n: number): Buffer {
-  const bytes = Buffer.alloc(n);
-  let x = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
-
 it('random bytes over a middle page of the ledger: found at start, paper unavailable (file named)', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'paper-ledger-'));
   const ports = { startPaperGateway: embeddedPaperGateway };
@@ -105,14 +79,7 @@ it('random bytes over a middle page of the ledger: found at start, paper unavail
     await first.core.stop();
   }
   const ledger = join(dataDir, 'paper', 'paper.db');
-  const probe = new Database(ledger, { readonly: true });
-  const pageSize = probe.pragma('page_size', { simple: true }) as number;
-  probe.close();
-  const pages = statSync(ledger).size / pageSize;
-  expect(pages).toBeGreaterThan(8);
-  const fd = openSync(ledger, 'r+');
-  writeSync(fd, randomBytes(11, pageSize), 0, pageSize, Math.floor(pages / 2) * pageSize);
-  closeSync(fd);
+  expect(damageMiddlePage(ledger, 11)).toBeGreaterThan(8);
 
   const h = await startCore(paper, { dataDir, keychain: first.keychain, ports });
   try {
