@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GttBookView } from '../../src-main/contract/index.js';
-import { invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from './desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -23,14 +23,7 @@ afterAll(async () => {
 
 const ticket = (): Locator => page.getByRole('form', { name: 'Order ticket' });
 
-async function pick(symbol: string): Promise<void> {
-  await page.evaluate('document.activeElement && document.activeElement.blur()');
-  await page.keyboard.press('/');
-  await page.keyboard.type(symbol.toLowerCase());
-  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await expect.poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 }).toBe(symbol);
-}
+const pick = (symbol: string): Promise<void> => pickInstrument(page, symbol);
 
 /** `what` is shown whole inside the ticket column's box (the column as it is scrolled now). */
 async function expectInColumn(what: Locator): Promise<void> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { BridgeApi } from '../../src-main/contract/index.js';
 import { ROOT, SHOTS, signalGroup, startHostAndBrowser, type WebProcess } from './web-process.js';
 
@@ -222,6 +223,18 @@ export async function readAsPressed(
 export async function ltpOf(page: Page, symbol: string): Promise<number> {
   const q = await invoke<{ data: { ltp: number } }>(page, 'market.quotes', { symbol, exchange: 'NSE' });
   return q.data.ltp;
+}
+
+/** Loads `symbol` into the ticket by the desk's `/` search; `/` is the desk's key outside a text
+ *  field, so focus leaves the field it is in first. */
+export async function pickInstrument(page: Page, symbol: string): Promise<void> {
+  await page.evaluate('document.activeElement && document.activeElement.blur()');
+  await page.keyboard.press('/');
+  await page.keyboard.type(symbol.toLowerCase());
+  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  const name = page.getByRole('form', { name: 'Order ticket' }).locator('.name').first();
+  await expect.poll(() => name.textContent(), { timeout: 10_000 }).toBe(symbol);
 }
 
 /** A price `pct` percent away from `ltp`, on the 0.05 tick, as text with two decimals. */

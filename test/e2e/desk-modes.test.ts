@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenPositionResponse, OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
-import { invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from './desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -38,15 +38,7 @@ async function ticketAxe(where: string): Promise<string[]> {
   return bad;
 }
 
-async function pick(symbol: string): Promise<void> {
-  // `/` is the desk's key outside a text field: leave the ticket's field first.
-  await page.evaluate('document.activeElement && document.activeElement.blur()');
-  await page.keyboard.press('/');
-  await page.keyboard.type(symbol.toLowerCase());
-  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await expect.poll(() => ticket().locator('.name').first().textContent(), { timeout: 10_000 }).toBe(symbol);
-}
+const pick = (symbol: string): Promise<void> => pickInstrument(page, symbol);
 
 async function mode(name: 'Regular' | 'Smart' | 'Split' | 'Basket'): Promise<void> {
   await ticket().getByRole('group', { name: 'Ticket mode' }).getByRole('radio', { name }).check();
