@@ -140,21 +140,27 @@ describe('the funds check before sending', () => {
   // 20,000 SBIN at ₹900 CNC: ₹1.8 crore, with ₹1 crore available.
   const crore = { total: '18000000.00', span: '0.00', exposure: '18000000.00', source: 'gateway' } as const;
 
-  async function bigOrder(f: Awaited<ReturnType<typeof mount>>): Promise<void> {
+  async function typeBigOrder(f: Awaited<ReturnType<typeof mount>>): Promise<void> {
     await type(qty(), '20000');
     await type(screen.getByLabelText('Price') as HTMLInputElement, '900');
     expect(f.ticket.request).toMatchObject({ quantity: 20000, price: 900, product: 'CNC' });
   }
 
-  it('a ₹1.8 cr CNC buy with ₹1 cr available is held at a warning in words, sent only once acknowledged', async () => {
+  /** A gateway ticket with ₹1 crore available and the ₹1.8 crore order typed in. */
+  async function bigOrder() {
     const f = await mount({
       kind: 'gateway',
       bigLimits: true,
       available: '10000000.00',
       margin: () => ({ ok: true, value: crore }),
     });
+    await typeBigOrder(f);
+    return f;
+  }
+
+  it('a ₹1.8 cr CNC buy with ₹1 cr available is held at a warning in words, sent only once acknowledged', async () => {
+    const f = await bigOrder();
     f.bridge.answer('orders.place', () => ({ ok: true, value: { status: 'success', orderid: '77' } }));
-    await bigOrder(f);
     await pause();
     await fireEvent.keyDown(qty(), { key: 'Enter' });
     await settle();
@@ -175,13 +181,7 @@ describe('the funds check before sending', () => {
   });
 
   it('Back at the warning sends nothing', async () => {
-    const f = await mount({
-      kind: 'gateway',
-      bigLimits: true,
-      available: '10000000.00',
-      margin: () => ({ ok: true, value: crore }),
-    });
-    await bigOrder(f);
+    const f = await bigOrder();
     await pause();
     await fireEvent.keyDown(qty(), { key: 'Enter' });
     await settle();
@@ -192,13 +192,7 @@ describe('the funds check before sending', () => {
   });
 
   it('an Enter before the margin answer waits for it, then warns', async () => {
-    const f = await mount({
-      kind: 'gateway',
-      bigLimits: true,
-      available: '10000000.00',
-      margin: () => ({ ok: true, value: crore }),
-    });
-    await bigOrder(f);
+    const f = await bigOrder();
     // At once, inside the pause: the ticket asks now rather than send unchecked.
     await fireEvent.keyDown(qty(), { key: 'Enter' });
     await settle();
@@ -236,7 +230,7 @@ describe('the funds check before sending', () => {
         utilisedDebits: '0.00',
       },
     }));
-    await bigOrder(f);
+    await typeBigOrder(f);
     await pause();
     await fireEvent.keyDown(qty(), { key: 'Enter' });
     await settle();
