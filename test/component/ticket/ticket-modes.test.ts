@@ -24,6 +24,7 @@ import {
   type TicketMode,
 } from '../../../src-renderer/src/state/ticket-modes.svelte';
 import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
+import { confirmFlags, sendHeldBasket } from '../helpers/held-send';
 import { deferred } from '../helpers/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';
 import { snapshot } from '../helpers/session';
@@ -387,33 +388,19 @@ describe('Basket mode', () => {
   });
 
   it('the duplicate guard holds the basket back; "Send anyway" sends it deliberately, once', async () => {
-    const { bridge, modes } = await mount({ mode: 'basket' });
-    modes.basket.pasteText = 'SBIN NSE BUY 3';
-    modes.basket.addPasted();
-    await settle();
-    let calls = 0;
-    bridge.answer('orders.basket', () =>
-      ++calls === 1
-        ? { ok: false, error: { kind: 'duplicate', message: 'The same order was sent 1.2 s ago' } }
-        : {
-            ok: true,
-            value: { status: 'success', results: [{ symbol: 'SBIN', status: 'success', orderid: 'D1' }] },
-          },
+    const f = await mount({ mode: 'basket' });
+    const { bridge } = f;
+    const send = await sendHeldBasket(
+      f,
+      { kind: 'duplicate', message: 'The same order was sent 1.2 s ago' },
+      'D1',
     );
-    const send = screen.getByRole('button', { name: /Send basket: 1 order/ });
-    send.focus();
-    await enter(send);
-    await settle();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Held back by the duplicate guard: The same order was sent 1.2 s ago',
     );
     await fireEvent.click(screen.getByRole('button', { name: 'Send anyway: this is not a duplicate' }));
     await settle();
-    expect(
-      bridge
-        .callsTo('orders.basket')
-        .map((c) => (c.input as { confirmDuplicate?: boolean }).confirmDuplicate),
-    ).toEqual([undefined, true]);
+    expect(confirmFlags(bridge, 'orders.basket')).toEqual([undefined, true]);
     expect(screen.queryByRole('button', { name: /Send anyway/ })).toBeNull();
     await enter(send);
     await settle();

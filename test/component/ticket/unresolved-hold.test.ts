@@ -16,6 +16,7 @@ import {
   type TicketMode,
 } from '../../../src-renderer/src/state/ticket-modes.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';
+import { confirmFlags, sendHeldBasket } from '../helpers/held-send';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';
 
 afterEach(() => {
@@ -69,39 +70,18 @@ describe('an order held while the same one is in doubt', () => {
     expect(document.activeElement).toBe(override);
     await fireEvent.click(override);
     await settle();
-    expect(
-      bridge.callsTo('orders.place').map((c) => (c.input as { confirmDuplicate?: boolean }).confirmDuplicate),
-    ).toEqual([undefined, undefined, true]);
+    expect(confirmFlags(bridge, 'orders.place')).toEqual([undefined, undefined, true]);
     expect(screen.getByText('Placed · order 21')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send anyway/ })).toBeNull();
   });
 
   it('a basket held so is offered "Send anyway" too, sent once with confirmDuplicate', async () => {
-    const { bridge, modes } = await mount('basket');
-    modes.basket.pasteText = 'SBIN NSE BUY 3';
-    modes.basket.addPasted();
-    await settle();
-    let calls = 0;
-    bridge.answer('orders.basket', () =>
-      ++calls === 1
-        ? { ok: false, error: { kind: 'unresolved_duplicate', message: HELD } }
-        : {
-            ok: true,
-            value: { status: 'success', results: [{ symbol: 'SBIN', status: 'success', orderid: 'B1' }] },
-          },
-    );
-    const send = screen.getByRole('button', { name: /Send basket: 1 order/ });
-    send.focus();
-    await enter(send);
-    await settle();
+    const f = await mount('basket');
+    await sendHeldBasket(f, { kind: 'unresolved_duplicate', message: HELD }, 'B1');
     expect(screen.getByRole('alert')).toHaveTextContent(`Held back, not sent: ${HELD}`);
     await fireEvent.click(screen.getByRole('button', { name: /Send anyway/ }));
     await settle();
-    expect(
-      bridge
-        .callsTo('orders.basket')
-        .map((c) => (c.input as { confirmDuplicate?: boolean }).confirmDuplicate),
-    ).toEqual([undefined, true]);
+    expect(confirmFlags(f.bridge, 'orders.basket')).toEqual([undefined, true]);
     expect(screen.queryByRole('button', { name: /Send anyway/ })).toBeNull();
   });
 });
