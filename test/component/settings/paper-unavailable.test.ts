@@ -11,16 +11,8 @@ import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
 import { flush, snapshot } from '../helpers/session';
 
-const PAPER: ProfileView = {
-  id: 'paper',
-  name: 'Paper (simulated)',
-  kind: 'paper',
-  baseUrl: '',
-  strategy: 'OrderDesk',
-  rateLimitPerSecond: 10,
-  active: true,
-  hasKey: true,
-};
+/** The paper profile as the shared session snapshot has it (active, keyed). */
+const PAPER: ProfileView = snapshot().profile;
 const LIVE: ProfileView = {
   ...PAPER,
   id: 'gw-1',
