@@ -8,6 +8,17 @@ import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
 import { CORE_T0, startCore, type Harness, type Paper } from './core-harness.js';
 
+/** The interrupted order of the restart tests: a market BUY of 7 HDFCBANK, no other test's order. */
+export const INTERRUPTED_ORDER = {
+  symbol: 'HDFCBANK',
+  exchange: 'NSE',
+  action: 'BUY',
+  quantity: 7,
+  pricetype: 'MARKET',
+  product: 'MIS',
+  price: 0,
+} as const;
+
 export interface CrashedRun {
   dataDir: string;
   keychain: Harness['keychain'];

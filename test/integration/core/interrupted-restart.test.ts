@@ -5,23 +5,14 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ManualClock, type Clock } from '../../../src-main/gateway/index.js';
 import { CORE_T0, startCore, usePaper, type Harness } from './core-harness.js';
-import { interruptedOrder, journalEntry } from './crashed-run.js';
+import { INTERRUPTED_ORDER, interruptedOrder, journalEntry } from './crashed-run.js';
 
 const paper = usePaper();
 
 const PLACE = '/api/v1/placeorder';
 const STRATEGY = 'h14-desk';
 
-const REQUEST = {
-  symbol: 'HDFCBANK',
-  exchange: 'NSE',
-  action: 'BUY',
-  quantity: 7,
-  pricetype: 'MARKET',
-  product: 'MIS',
-  price: 0,
-  strategy: STRATEGY,
-};
+const REQUEST = { ...INTERRUPTED_ORDER, strategy: STRATEGY };
 
 const { crashedRun, placeDirectly, bookSize } = interruptedOrder(paper, REQUEST);
 

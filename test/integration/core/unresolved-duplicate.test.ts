@@ -7,21 +7,13 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, startCore, usePaper } from './core-harness.js';
-import { interruptedOrder, journalEntry, type CrashedRun } from './crashed-run.js';
+import { INTERRUPTED_ORDER, interruptedOrder, journalEntry, type CrashedRun } from './crashed-run.js';
 
 const paper = usePaper();
 
 const PLACE = '/api/v1/placeorder';
 
-const ORDER = {
-  symbol: 'HDFCBANK',
-  exchange: 'NSE',
-  action: 'BUY',
-  quantity: 7,
-  pricetype: 'MARKET',
-  product: 'MIS',
-  price: 0,
-} as const;
+const ORDER = INTERRUPTED_ORDER;
 
 /** The earlier order's intent, as the dead core journalled it and the gateway would have had it. */
 const { crashedRun, placeDirectly, bookSize } = interruptedOrder(paper, { ...ORDER, strategy: 'OrderDesk' });
