@@ -15,17 +15,26 @@ import { LIMITS, startCore, usePaper } from './core-harness.js';
 const paper = usePaper();
 const order = sbinMarketBuy(1);
 
-it('a truncated paper ledger: the core starts, paper unavailable (file named), live works, reset works', async () => {
+const ports = { startPaperGateway: embeddedPaperGateway };
+
+/** A data dir whose paper ledger holds SBIN buys of `quantities`, placed through a core now stopped. */
+async function ledgerOf(quantities: number[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'paper-ledger-'));
-  const ports = { startPaperGateway: embeddedPaperGateway };
   const first = await startCore(paper, { dataDir, ports });
   try {
     await first.core.router.invoke('settings.update', LIMITS);
-    expect(await first.core.router.invoke('orders.place', order)).toMatchObject({ ok: true });
+    for (const quantity of quantities) {
+      const r = await first.core.router.invoke('orders.place', { ...order, quantity });
+      expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
+    }
   } finally {
     await first.core.stop();
   }
-  const ledger = join(dataDir, 'paper', 'paper.db');
+  return { dataDir, first, ledger: join(dataDir, 'paper', 'paper.db') };
+}
+
+it('a truncated paper ledger: the core starts, paper unavailable (file named), live works, reset works', async () => {
+  const { dataDir, first, ledger } = await ledgerOf([1]);
   truncateSync(ledger, Math.floor(statSync(ledger).size * 0.6));
 
   const h = await startCore(paper, { dataDir, keychain: first.keychain, ports });
@@ -66,19 +75,7 @@ it('a truncated paper ledger: the core starts, paper unavailable (file named), l
 });
 
 it('random bytes over a middle page of the ledger: found at start, paper unavailable (file named)', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'paper-ledger-'));
-  const ports = { startPaperGateway: embeddedPaperGateway };
-  const first = await startCore(paper, { dataDir, ports });
-  try {
-    await first.core.router.invoke('settings.update', LIMITS);
-    for (let i = 1; i <= 3; i++) {
-      const r = await first.core.router.invoke('orders.place', { ...order, quantity: i });
-      expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
-    }
-  } finally {
-    await first.core.stop();
-  }
-  const ledger = join(dataDir, 'paper', 'paper.db');
+  const { dataDir, first, ledger } = await ledgerOf([1, 2, 3]);
   expect(damageMiddlePage(ledger, 11)).toBeGreaterThan(8);
 
   const h = await startCore(paper, { dataDir, keychain: first.keychain, ports });
