@@ -2,6 +2,7 @@
 // optionsymbol, optionchain, optiongreeks, syntheticfuture, optionsorder, optionsmultiorder. Strikes are
 // named by an offset from the at-the-money strike; the gateway resolves the symbol.
 import { z } from 'zod';
+import { GatewayMode } from './books.js';
 import { orderLeg, orderStrategy } from './orders.js';
 import {
   ApiKey,
@@ -256,7 +257,7 @@ export const OptionsOrderResponse = z.looseObject({
   option_type: str,
   underlying: str,
   underlying_ltp: num,
-  mode: str.optional(),
+  mode: GatewayMode,
   results: z.array(z.looseObject({ orderid: str.optional(), status: str })).optional(),
   /** With `results`: the split asked for and the whole quantity, as the live server answers. */
   split_size: num.optional(),
@@ -277,7 +278,7 @@ export const OptionsLegResult = z.looseObject({
   status: str,
   symbol: str.optional(),
   orderid: str.optional(),
-  mode: str.optional(),
+  mode: GatewayMode,
   message: str.optional(),
 });
 export type OptionsLegResult = z.infer<typeof OptionsLegResult>;
@@ -286,5 +287,6 @@ export const OptionsMultiOrderResponse = z.looseObject({
   underlying: str,
   underlying_ltp: num,
   results: z.array(OptionsLegResult),
+  mode: GatewayMode,
 });
 export type OptionsMultiOrderResponse = z.infer<typeof OptionsMultiOrderResponse>;

@@ -1,5 +1,6 @@
 // Order operations (spec §4.9-§4.15, plus the hosted closeposition variant and positionsopen).
 import { z } from 'zod';
+import { GatewayMode } from './books.js';
 import {
   ACTIONS,
   ApiKey,
@@ -150,6 +151,7 @@ export const SmartOrderResponse = z.looseObject({
   status: SuccessStatus,
   orderid: str.optional(),
   message: str.optional(),
+  mode: GatewayMode,
 });
 export type SmartOrderResponse = z.infer<typeof SmartOrderResponse>;
 
@@ -165,6 +167,7 @@ export const SplitOrderResponse = z.looseObject({
   split_size: num,
   total_quantity: num,
   results: z.array(SplitChildResult),
+  mode: GatewayMode,
 });
 export type SplitOrderResponse = z.infer<typeof SplitOrderResponse>;
 
@@ -179,6 +182,7 @@ export const BasketLegResult = z.looseObject({
 export const BasketOrderResponse = z.looseObject({
   status: SuccessStatus,
   results: z.array(BasketLegResult),
+  mode: GatewayMode,
 });
 export type BasketOrderResponse = z.infer<typeof BasketOrderResponse>;
 
@@ -195,6 +199,7 @@ export const CancelAllOrderResponse = z.looseObject({
   canceled_orders: z.array(str).default([]),
   failed_cancellations: z.array(FailedCancellation).default([]),
   message: str,
+  mode: GatewayMode,
 });
 export type CancelAllOrderResponse = z.infer<typeof CancelAllOrderResponse>;
 
@@ -202,6 +207,7 @@ export const ClosePositionResponse = z.looseObject({
   status: SuccessStatus,
   message: str,
   code: z.string().optional(),
+  mode: GatewayMode,
 });
 export type ClosePositionResponse = z.infer<typeof ClosePositionResponse>;
 

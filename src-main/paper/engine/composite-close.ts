@@ -1,11 +1,13 @@
 // Account-wide cancel-all, strategy-scoped close and exposure check, plus the mode snapshot
-// (gateway-behaviour §3.7, §3.8, §10, §14; Decisions 5 and 8). No HTTP here: refusals are HttpErrors.
+// (gateway-behaviour §3.7, §3.8, §10, §14; Decisions 5 and 8). The cancel-all and close answers carry
+// top-level `mode: "analyze"`, as the live sandbox's do. No HTTP here: refusals are HttpErrors.
 import type {
   CancelAllOrderRequest,
   ClosePositionRequest,
   HostedClosePositionRequest,
   PositionsOpenRequest,
 } from '../../contract/index.js';
+import { ANALYZE } from '../http/order-format.js';
 import { HttpError } from '../http/route-kit.js';
 import type { StrategyExposure, TradingEngine } from './engine.js';
 
@@ -14,6 +16,7 @@ export interface CancelAllAnswer {
   canceled_orders: string[];
   failed_cancellations: { orderid: string; message: string }[];
   message: string;
+  mode: typeof ANALYZE;
 }
 
 /**
@@ -36,12 +39,14 @@ export function cancelAllOrders(
         canceled_orders: [],
         failed_cancellations: [],
         message: 'No open orders to cancel',
+        mode: ANALYZE,
       };
     const answer: CancelAllAnswer = {
       status: 'success',
       canceled_orders: [],
       failed_cancellations: [],
       message: '',
+      mode: ANALYZE,
     };
     for (const order of pending) {
       const result = engine.cancelOrder(account, order.orderid);
@@ -66,8 +71,8 @@ export interface CloseAnswer {
   failed_closures: number;
   /** Present only when some counter-order was refused. */
   failures?: { symbol: string; exchange: string; product: string; message: string }[];
-  /** Present on the hosted variant (mode-aware responses, §14). */
-  mode?: string;
+  /** `analyze` always; the hosted variant (mode-aware responses, §14) adds the snapshot fields. */
+  mode: string;
   balance_type?: string;
   mode_version?: number;
 }
@@ -96,6 +101,7 @@ export function closeStrategy(
         code: NO_STRATEGY_EXPOSURE,
         closed_positions: 0,
         failed_closures: 0,
+        mode: ANALYZE,
       };
     const failures: NonNullable<CloseAnswer['failures']> = [];
     let closed = 0;
@@ -128,6 +134,7 @@ export function closeStrategy(
         message: SQUARED_OFF_MESSAGE,
         closed_positions: closed,
         failed_closures: 0,
+        mode: ANALYZE,
       };
     return {
       status: 'success',
@@ -135,6 +142,7 @@ export function closeStrategy(
       closed_positions: closed,
       failed_closures: failures.length,
       failures,
+      mode: ANALYZE,
     };
   });
 }

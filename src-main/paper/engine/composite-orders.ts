@@ -1,7 +1,9 @@
 // Smart, split and basket orders: each turns one request into zero or more engine.placeOrder calls
-// and shapes the answer like the real gateway (gateway-behaviour §6, §7). No HTTP here: refusals are
-// HttpErrors, which the server turns into `{status:"error", message}`.
+// and shapes the answer like the real gateway (gateway-behaviour §6, §7), its analyze (sandbox) mode
+// included: each answer carries top-level `mode: "analyze"`, its results items none. No HTTP here:
+// refusals are HttpErrors, which the server turns into `{status:"error", message}`.
 import type { BasketOrderRequest, SmartOrderRequest, SplitOrderRequest } from '../../contract/index.js';
+import { ANALYZE } from '../http/order-format.js';
 import { HttpError } from '../http/route-kit.js';
 import type { EngineResult, OrderInput, PaperOrder, TradingEngine } from './engine.js';
 import { decideSmartOrder } from '../../rules/smart-order.js';
@@ -31,7 +33,8 @@ export function netPosition(
 }
 
 export type SmartOrderAnswer =
-  { status: 'success'; orderid: string } | { status: 'success'; message: string };
+  | { status: 'success'; orderid: string; mode: typeof ANALYZE }
+  | { status: 'success'; message: string; mode: typeof ANALYZE };
 
 /** §6: one order that moves the net position to `position_size`, or a 200 no-op with a message. */
 export function smartOrder(engine: TradingEngine, account: string, req: SmartOrderRequest): SmartOrderAnswer {
@@ -48,9 +51,9 @@ export function smartOrder(engine: TradingEngine, account: string, req: SmartOrd
       quantity: decision.quantity,
     });
   });
-  if ('kind' in outcome) return { status: 'success', message: outcome.message };
+  if ('kind' in outcome) return { status: 'success', message: outcome.message, mode: ANALYZE };
   if (!outcome.ok) throw refusal(outcome);
-  return { status: 'success', orderid: outcome.value.orderid };
+  return { status: 'success', orderid: outcome.value.orderid, mode: ANALYZE };
 }
 
 export type SplitChild =
@@ -62,6 +65,7 @@ export interface SplitOrderAnswer {
   split_size: number;
   total_quantity: number;
   results: SplitChild[];
+  mode: typeof ANALYZE;
 }
 
 /** §7.1: children placed in sequence; the answer is 200 even if every child fails (per-child status). */
@@ -86,7 +90,13 @@ export function splitOrder(engine: TradingEngine, account: string, req: SplitOrd
         : { order_num: i + 1, quantity, status: 'error', message: result.message };
     }),
   );
-  return { status: 'success', split_size: req.splitsize, total_quantity: req.quantity, results };
+  return {
+    status: 'success',
+    split_size: req.splitsize,
+    total_quantity: req.quantity,
+    results,
+    mode: ANALYZE,
+  };
 }
 
 export type BasketLegAnswer =
@@ -96,6 +106,7 @@ export type BasketLegAnswer =
 export interface BasketOrderAnswer {
   status: 'success';
   results: BasketLegAnswer[];
+  mode: typeof ANALYZE;
 }
 
 /**
@@ -126,7 +137,7 @@ export function basketOrder(
         : { status: 'error', symbol: normaliseSymbol(leg.symbol), message: result.message };
     }),
   );
-  return { status: 'success', results };
+  return { status: 'success', results, mode: ANALYZE };
 }
 
 /** The engine's order input from a parsed leg (the contract's defaults already applied). */

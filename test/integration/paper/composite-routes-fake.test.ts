@@ -93,7 +93,7 @@ describe('placesmartorder', () => {
     if (c !== 0) fill(c > 0 ? 'BUY' : 'SELL', Math.abs(c));
     const res = await smart(action, q, t);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', orderid: expect.any(String) });
+    expect(res.body).toEqual({ status: 'success', orderid: expect.any(String), mode: 'analyze' });
     expect(net()).toBe(end);
   });
 
@@ -106,7 +106,7 @@ describe('placesmartorder', () => {
     if (c !== 0) fill(c > 0 ? 'BUY' : 'SELL', Math.abs(c));
     const before = engine.placeCalls;
     const res = await smart(action, q, t);
-    expect(res).toEqual({ status: 200, body: { status: 'success', message } });
+    expect(res).toEqual({ status: 200, body: { status: 'success', message, mode: 'analyze' } });
     expect(engine.placeCalls).toBe(before);
     expect(net()).toBe(c);
   });
@@ -232,6 +232,7 @@ describe('basketorder', () => {
     expect(res.body).toEqual({
       status: 'success',
       results: [{ status: 'error', symbol: 'BAD', message: 'Symbol BAD not found on NSE' }],
+      mode: 'analyze',
     });
   });
 });
@@ -256,6 +257,7 @@ describe('cancelallorder', () => {
       canceled_orders: [],
       failed_cancellations: [{ orderid: id, message: 'Order in transit' }],
       message: 'Canceled 0 orders. Failed to cancel 1 orders.',
+      mode: 'analyze',
     });
   });
 
@@ -266,6 +268,7 @@ describe('cancelallorder', () => {
       canceled_orders: [],
       failed_cancellations: [],
       message: 'No open orders to cancel',
+      mode: 'analyze',
     });
   });
 });
@@ -286,6 +289,7 @@ describe('closeposition and positionsopen', () => {
         message: 'All Open Positions SquaredOff',
         closed_positions: 2,
         failed_closures: 0,
+        mode: 'analyze',
       },
     });
     expect((await open('StratA')).body).toEqual({ status: 'success', quantity: 0 });
@@ -306,6 +310,7 @@ describe('closeposition and positionsopen', () => {
         code: 'NO_STRATEGY_EXPOSURE',
         closed_positions: 0,
         failed_closures: 0,
+        mode: 'analyze',
       },
     });
   });
@@ -321,6 +326,7 @@ describe('closeposition and positionsopen', () => {
       closed_positions: 1,
       failed_closures: 1,
       failures: [{ symbol: 'BAD', exchange: 'NSE', product: 'MIS', message: 'Symbol BAD not found on NSE' }],
+      mode: 'analyze',
     });
   });
 

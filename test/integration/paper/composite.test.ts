@@ -115,7 +115,7 @@ describe('placesmartorder, every row end to end', () => {
     const before = (await orders(key)).length;
     const r = await smart(key, action, q, t);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'success', message });
+    expect(r.body).toEqual({ status: 'success', message, mode: 'analyze' });
     expect((await orders(key)).length).toBe(before);
     expect(await net(key)).toBe(c);
   });
@@ -364,6 +364,7 @@ describe('cancelallorder', () => {
       canceled_orders: [],
       failed_cancellations: [],
       message: 'No open orders to cancel',
+      mode: 'analyze',
     });
   });
 });

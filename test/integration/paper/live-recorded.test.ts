@@ -1,15 +1,22 @@
 // The paper gateway's REST answers where the live server's recording (test/fixtures/openalgo/live)
 // differs from what the spec let us infer: a wrong method is the unknown-route 404, daily candles are
 // stamped 00:00 UTC of their date, the option batch answers carry the live keys, the sandbox extras
-// (quote sizes, positionbook P&L fields and totals, `mode: "analyze"`), and multioptiongreeks.
+// (quote sizes, positionbook P&L fields and totals, `mode: "analyze"` on account, order and composite
+// order answers), and multioptiongreeks.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
+  BasketOrderResponse,
+  CancelAllOrderResponse,
+  ClosePositionResponse,
   MultiOptionGreeksResponse,
   OptionsMultiOrderResponse,
   OptionsOrderResponse,
   PositionBookResponse,
   QuotesResponse,
+  SmartOrderResponse,
+  SplitOrderResponse,
 } from '../../../src-main/contract/index.js';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
 import { useEngineGateway } from '../../helpers/paper-gateway.js';
@@ -266,5 +273,113 @@ describe('multioptiongreeks', () => {
     const client = createGatewayClient({ baseUrl: gw.url, getApiKey: () => gw.apiKey });
     const c = await client.multioptiongreeks({ symbols: [{ symbol: listed.symbol, exchange: 'NFO' }] });
     expect(c.ok && c.value.summary).toEqual({ total: 1, success: 1, failed: 0 });
+  });
+});
+
+describe('composite order answers say mode "analyze"', () => {
+  const shape = rec<{
+    mode: string;
+    keys: Record<string, string[]>;
+    result_keys: Record<string, string[]>;
+    responses: Record<string, Record<string, unknown>>;
+  }>('composite_order_mode');
+  const SBIN = { strategy: 'rec', symbol: 'SBIN', exchange: 'NSE', pricetype: 'MARKET', product: 'MIS' };
+  const smart = (key: string, quantity: number, position_size: number) =>
+    gw.api('placesmartorder', key, { ...SBIN, action: 'BUY', quantity, position_size });
+
+  it('placesmartorder: a placed order and the "no action needed" answer', async () => {
+    const key = gw.newKey();
+    const placed = await smart(key, 10, 10);
+    expect(placed.status, placed.text).toBe(200);
+    expect(sorted(placed.body)).toEqual(shape.keys['placesmartorder/open_from_flat_to_10']);
+    expect(placed.body.mode).toBe(shape.mode);
+    const none = await smart(key, 10, 10);
+    expect(none.body).toEqual(shape.responses['placesmartorder/no_action_qty_nonzero_position_matches']);
+  });
+
+  it('splitorder: at the top level, not on each child', async () => {
+    const r = await gw.api('splitorder', gw.newKey(), { ...SBIN, action: 'BUY', quantity: 10, splitsize: 3 });
+    expect(r.status, r.text).toBe(200);
+    expect(sorted(r.body)).toEqual(shape.keys['splitorder/sbin_10_split_3']);
+    expect(r.body.mode).toBe(shape.mode);
+    const children = r.body.results as object[];
+    expect(children.map(sorted)).toEqual(children.map(() => shape.result_keys['splitorder/sbin_10_split_3']));
+  });
+
+  it('basketorder: at the top level, not on each leg', async () => {
+    const r = await gw.api('basketorder', gw.newKey(), {
+      strategy: 'rec',
+      orders: [
+        { symbol: 'SBIN', exchange: 'NSE', action: 'BUY', quantity: 1, pricetype: 'MARKET', product: 'MIS' },
+        { symbol: 'TCS', exchange: 'NSE', action: 'SELL', quantity: 1, pricetype: 'MARKET', product: 'MIS' },
+      ],
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(sorted(r.body)).toEqual(shape.keys['basketorder/three_legs_mixed']);
+    expect(r.body.mode).toBe(shape.mode);
+    expect(shape.result_keys['basketorder/three_legs_mixed']).not.toContain('mode');
+    for (const leg of r.body.results as object[]) expect(leg).not.toHaveProperty('mode');
+  });
+
+  it('cancelallorder: with orders to cancel and with none', async () => {
+    const key = gw.newKey();
+    const none = await gw.api('cancelallorder', key, { strategy: 'rec' });
+    expect(none.body).toEqual(shape.responses['cancelallorder/nothing_open']);
+    const resting = await gw.api('placeorder', key, {
+      ...SBIN,
+      action: 'BUY',
+      quantity: 1,
+      pricetype: 'LIMIT',
+      price: 1,
+    });
+    expect(resting.status, resting.text).toBe(200);
+    const r = await gw.api('cancelallorder', key, { strategy: 'rec' });
+    expect(r.status, r.text).toBe(200);
+    expect(sorted(r.body)).toEqual(shape.keys['cancelallorder/with_open_orders']);
+    expect(r.body).toMatchObject({ canceled_orders: [resting.body.orderid], mode: shape.mode });
+  });
+
+  it('closeposition: the plain variant, as the hosted one already did', async () => {
+    const key = gw.newKey();
+    const bought = await gw.api('placeorder', key, { ...SBIN, action: 'BUY', quantity: 5 });
+    expect(bought.status, bought.text).toBe(200);
+    gw.clock.advance(1000);
+    const r = await gw.api('closeposition', key, { strategy: 'rec' });
+    expect(r.status, r.text).toBe(200);
+    expect(sorted(r.body)).toEqual(shape.keys['closeposition/with_open_positions']);
+    expect(r.body).toMatchObject({ closed_positions: 1, failed_closures: 0, mode: shape.mode });
+    // Nothing left to close: the paper gateway's NO_STRATEGY_EXPOSURE answer says the mode too.
+    const again = await gw.api('closeposition', key, { strategy: 'rec' });
+    expect(again.body).toMatchObject({ code: 'NO_STRATEGY_EXPOSURE', mode: shape.mode });
+  });
+
+  it('optionsmultiorder: at the top level beside each placed leg', async () => {
+    const r = await gw.api('optionsmultiorder', gw.newKey(), {
+      strategy: 'rec',
+      ...NIFTY,
+      legs: [
+        { offset: 'ATM', option_type: 'CE', action: 'BUY', quantity: 65, product: 'NRML' },
+        { offset: 'OTM2', option_type: 'CE', action: 'SELL', quantity: 65, product: 'NRML' },
+      ],
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(sorted(r.body)).toEqual(shape.keys['optionsmultiorder/bull_call_spread_2_legs']);
+    const body = OptionsMultiOrderResponse.parse(r.json);
+    expect([body.mode, ...body.results.map((l) => l.mode)]).toEqual([shape.mode, shape.mode, shape.mode]);
+  });
+
+  it('the contract keeps mode on each answer and parses one without it (a live gateway)', () => {
+    const answers: [z.ZodType, Record<string, unknown>][] = [
+      [SmartOrderResponse, { status: 'success', orderid: '1' }],
+      [SplitOrderResponse, { status: 'success', split_size: 1, total_quantity: 1, results: [] }],
+      [BasketOrderResponse, { status: 'success', results: [] }],
+      [CancelAllOrderResponse, { status: 'success', message: 'm' }],
+      [ClosePositionResponse, { status: 'success', message: 'm' }],
+      [OptionsMultiOrderResponse, { status: 'success', underlying: 'NIFTY', underlying_ltp: 1, results: [] }],
+    ];
+    for (const [schema, live] of answers) {
+      expect(schema.parse(live)).not.toHaveProperty('mode');
+      expect(schema.parse({ ...live, mode: 'analyze' })).toMatchObject({ mode: 'analyze' });
+    }
   });
 });

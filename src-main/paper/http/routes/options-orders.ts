@@ -2,7 +2,8 @@
 // place through the engine like placeorder (split children when splitsize > 0). Multi-leg: every leg
 // is resolved first; BUY legs are placed before SELL legs (their margin is smaller and hedges the
 // shorts, as upstream orders them) and results are reported by leg number. A failed leg carries its
-// message; the others are still placed.
+// message; the others are still placed. As the live sandbox, both answers carry top-level
+// `mode: "analyze"`, and so does each placed multi-order leg (a failed one does not).
 import {
   OptionsMultiOrderRequest,
   OptionsOrderRequest,
@@ -14,6 +15,7 @@ import type { OrderInput, TradingEngine } from '../../engine/engine.js';
 import { refusal } from '../../engine/composite-orders.js';
 import { planSplit, SplitPlanError } from '../../../rules/split-plan.js';
 import { optionsExchange, resolveChain, resolveInChain, type ResolvedOption } from '../../options/resolve.js';
+import { ANALYZE } from '../order-format.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';
 import { orRefuse, resolveContext, type OptionRoutesDeps } from './options.js';
 
@@ -94,7 +96,7 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
         // Upstream names the underlying with its expiry here (NIFTY25AUG26FUT), unlike multi-order.
         underlying: `${r.base}${r.expiryCode}FUT`,
         underlying_ltp: r.underlyingLtp,
-        mode: 'analyze',
+        mode: ANALYZE,
       };
       const splitsize = req.splitsize ?? 0;
       if (splitsize === 0) {
@@ -166,7 +168,7 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
               continue;
             }
             out.results = children;
-            out.mode = 'analyze';
+            out.mode = ANALYZE;
             const failed = children.find((c) => c.status === 'error');
             if (failed) out.message = failed.message;
             else out.status = 'success';
@@ -176,13 +178,19 @@ export function optionOrderRoutes(engine: TradingEngine, deps: OptionRoutesDeps)
           if (placed.ok) {
             out.status = 'success';
             out.orderid = placed.value.orderid;
-            out.mode = 'analyze';
+            out.mode = ANALYZE;
           } else {
             out.message = placed.message;
           }
         }
       });
-      return { status: 'success', underlying: head.ref.base, underlying_ltp: head.underlyingLtp, results };
+      return {
+        status: 'success',
+        underlying: head.ref.base,
+        underlying_ltp: head.underlyingLtp,
+        results,
+        mode: ANALYZE,
+      };
     });
   };
 }
