@@ -14,10 +14,10 @@ import type { PaperFunds, PaperHolding, PaperOrder, PaperPosition, PaperTrade } 
 import { formatIstTimestamp } from '../engine/ist-time.js';
 import { formatMoney, toUnits } from '../engine/units.js';
 
-/** Money/price numbers: 2 decimals, or up to 4 when the price needs them (CDS ticks are ₹0.0025). */
 /** The top-level `mode` of every account and order answer: the paper gateway is always a sandbox. */
 export const ANALYZE = 'analyze';
 
+/** Money/price numbers: 2 decimals, or up to 4 when the price needs them (CDS ticks are ₹0.0025). */
 export function price(n: number): number {
   const r2 = Math.round(n * 100) / 100;
   return Math.abs(r2 - n) < 1e-9 ? r2 : Math.round(n * 10_000) / 10_000;
