@@ -88,6 +88,8 @@ describe('option chain', () => {
     await expect(atm.getAttribute('aria-current')).resolves.toBe('true');
     await expect(atm.locator('th').textContent()).resolves.toMatch(/ATM/);
     await expect(rows.nth(10).getAttribute('class')).resolves.toMatch(/atm/);
+    // The rows and an ATM mark (the picker's) stand before the first quotes: wait for the spot.
+    await expect.poll(() => page.locator('.spot strong').count(), { timeout: 10_000 }).toBe(1);
     // Spot and ATM strike read in one go: the spot moves, and the ATM mark with it.
     const [spotText, atmText] = await page.evaluate<[string, string]>(`[
       document.querySelector('.spot strong')?.textContent ?? '',
