@@ -5,7 +5,7 @@
 // the paper gateway blocks margin by). The check compares the figure with the available cash and says
 // in words when the order needs more, or that it could not be checked.
 import type { MarginEstimate, MarginSource, Profile } from '../../../src-main/contract/index.js';
-import { compareDec, parseDecimal, toPlainText, type Dec } from './decimal';
+import { compareDec, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
 import { formatMoney } from './format';
 
 export type ProfileKind = Profile['kind'];
@@ -94,6 +94,24 @@ export function marginWords(shown: MarginShown): MarginWords {
         title: `The gateway did not give the margin: ${shown.reason}`,
       };
   }
+}
+
+/** A market order may fill away from the last price its value was taken at. */
+const FILL_ALLOWANCE = parseDecimal('1.05') as Dec;
+
+/**
+ * An amount the order's margin cannot exceed, known without asking the gateway: its full value (a
+ * buy blocks at most what it costs; a sell of shares or futures at most what it is worth), with 5 %
+ * for a market order's fill. None for a sold option: its margin is the exchange's SPAN on the
+ * underlying, which can be many times the premium.
+ */
+export function marginCeiling(value: Dec | undefined, sellsOption: boolean): Dec | undefined {
+  return value && !sellsOption ? mulDec(value, FILL_ALLOWANCE) : undefined;
+}
+
+/** True when the order's margin, whatever the gateway says, fits the available cash. */
+export function surelyFits(ceiling: Dec | undefined, available: Dec | undefined): boolean {
+  return !!ceiling && !!available && compareDec(ceiling, available) <= 0;
 }
 
 export type FundsCheck =

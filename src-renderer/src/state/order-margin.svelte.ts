@@ -9,6 +9,7 @@ import {
   checkFunds,
   marginShown,
   marginWords,
+  surelyFits,
   type FundsCheck,
   type ProfileKind,
 } from '../lib/margin-check';
@@ -28,6 +29,8 @@ export interface OrderMarginSources {
   /** The paper leverage estimate of the same orders. */
   leverage(): { margin: Dec; leverage?: number | undefined } | undefined;
   asker(): MarginAsker;
+  /** An amount the margin cannot exceed (lib/margin-check's marginCeiling), where one is known. */
+  ceiling?(): Dec | undefined;
   books?: FundsSource | undefined;
   /** What is being sent, for the words: "order" (default) or "basket". */
   what?: string;
@@ -60,15 +63,22 @@ export class OrderMargin {
     this.#s.asker().follow(this.ask);
   }
 
+  /** The order fits the available cash whatever its margin: no need to wait for the gateway's. */
+  readonly #surelyFits = $derived.by(() => surelyFits(this.#s.ceiling?.(), this.available));
+
   /** The check with what is known now. */
   check(): FundsCheck {
+    if (this.shown?.kind !== 'gateway' && this.#surelyFits) return { kind: 'fits' };
     return checkFunds(this.shown, this.available, this.#s.books?.fundsError?.message, this.#s.what);
   }
 
-  /** Something worth a short wait before sending: a margin answer on its way, or no funds read yet. */
+  /**
+   * Something worth a short wait before sending: a margin answer on its way (unless the order fits
+   * the cash whatever it says), or no funds read yet.
+   */
   mustWait(): boolean {
     return (
-      (this.ask !== undefined && this.#s.asker().pending(this.ask)) ||
+      (this.ask !== undefined && this.#s.asker().pending(this.ask) && !this.#surelyFits) ||
       (!!this.#s.books && !this.#s.books.funds)
     );
   }

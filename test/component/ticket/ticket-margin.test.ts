@@ -38,7 +38,7 @@ function profile(kind: ProfileView['kind']): ProfileView {
 
 interface MountOptions {
   kind: ProfileView['kind'];
-  margin?: () => IpcResult<MarginEstimate>;
+  margin?: () => IpcResult<MarginEstimate> | Promise<IpcResult<MarginEstimate>>;
   /** funds' availablecash; no funds read at all when undefined. */
   available?: string;
   /** Risk limits large enough for a crore order. */
@@ -204,7 +204,8 @@ describe('the funds check before sending', () => {
   });
 
   it('unknown margin is said at the send, and does not block it', async () => {
-    const f = await mount({ kind: 'gateway', available: '10000000.00', margin: () => NOT_OFFERED });
+    // ₹9,053.00 of SBIN against ₹1,000.00: only the gateway's margin could say whether it fits.
+    const f = await mount({ kind: 'gateway', available: '1000.00', margin: () => NOT_OFFERED });
     f.bridge.answer('orders.place', () => ({ ok: true, value: { status: 'success', orderid: '78' } }));
     await type(qty(), '10');
     await pause();
@@ -216,6 +217,24 @@ describe('the funds check before sending', () => {
         'The margin this order needs is unknown (the gateway does not offer margin): not checked against the available funds',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('an order whose whole value fits the cash goes at once: no wait for the gateway’s margin, no note', async () => {
+    // The margin answer never comes: Enter 50 ms after typing must not wait for it (a scalper's
+    // order would carry a margin round trip), since no margin can exceed the order's value.
+    const f = await mount({
+      kind: 'gateway',
+      available: '10000000.00',
+      margin: () => new Promise<IpcResult<MarginEstimate>>(() => {}),
+    });
+    f.bridge.answer('orders.place', () => ({ ok: true, value: { status: 'success', orderid: '79' } }));
+    await type(qty(), '10');
+    await pause(50);
+    await fireEvent.keyDown(qty(), { key: 'Enter' });
+    await settle();
+    expect(f.bridge.callsTo('orders.place')).toHaveLength(1);
+    expect(screen.queryByText(/not checked against the available funds/)).toBeNull();
+    expect(screen.queryByText(/Checking the margin/)).toBeNull();
   });
 
   it('with no funds read yet, reads them fresh before judging', async () => {
