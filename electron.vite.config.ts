@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { RENDERER_ALIASES } from './renderer-aliases.js';
 
 export default defineConfig({
   main: {
@@ -19,6 +20,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src-renderer'),
+    resolve: { alias: RENDERER_ALIASES },
     build: {
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { RENDERER_ALIASES } from './renderer-aliases.js';
 
 const COMPONENT_TESTS = 'test/component/**/*.test.ts';
 
@@ -24,6 +25,7 @@ export default defineConfig({
         // `browser` condition, without which Svelte's server build refuses mount), in jsdom.
         extends: true,
         plugins: [svelte({ configFile: resolve('svelte.config.js') }), svelteTesting()],
+        resolve: { alias: RENDERER_ALIASES },
         test: {
           name: 'component',
           include: [COMPONENT_TESTS],

@@ -59,6 +59,14 @@ function isNodeBuiltin(spec) {
 
 const isElectron = (spec) => spec === 'electron' || spec.startsWith('electron/');
 
+/** The renderer's path aliases (renderer-aliases.ts), as project paths the rule classifies. */
+function aliasTarget(spec) {
+  if (spec === '@contract') return resolve(ROOT, 'src-main/contract/index.ts');
+  if (spec === '@shared' || spec.startsWith('@shared/'))
+    return resolve(ROOT, 'src-main/shared', spec.slice(8));
+  return undefined;
+}
+
 /** A string a specifier node stands for: a literal, a plain template, or a const holding one. */
 function staticString(node, sourceCode) {
   if (!node) return undefined;
@@ -126,9 +134,10 @@ export const layersRule = {
         context.report({ node, messageId: 'rendererNode', data: { spec } });
         return;
       }
+      const aliased = aliasTarget(spec);
       // Packages: only electron and (in the renderer) Node are restricted.
-      if (!spec.startsWith('.') && !spec.startsWith('/')) return;
-      const target = resolve(dirname(filename), spec);
+      if (aliased === undefined && !spec.startsWith('.') && !spec.startsWith('/')) return;
+      const target = aliased ?? resolve(dirname(filename), spec);
       const to = classify(relative(ROOT, target).split(sep).join('/'));
       const data = { from: from.path, to: to.path };
       if (to.area === 'other' && matches(to.path, NOT_SOURCE))

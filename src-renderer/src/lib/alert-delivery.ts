@@ -1,7 +1,7 @@
 // Where an alert goes beyond its toast, by the rule it was raised under (settings.alerts): `os` a
 // system notification (the browser's, once allowed; Electron's main shows its own), `sound` a short
 // chime in the window, `in_app` nothing more. Alerts from before the rules count as `os`.
-import type { AlertEvent } from '../../../src-main/contract/index.js';
+import type { AlertEvent } from '@contract';
 import { notifySystem } from './system-notify';
 
 /** A short two-tone chime through Web Audio; silent where the page has no audio. */

@@ -1,7 +1,7 @@
 // Basket legs pasted as text, one order a line: `SYMBOL EXCHANGE ACTION QTY [PRICE]` (a price makes it
 // a LIMIT leg, none a MARKET one). Pure, so the review shows every bad line by its number and field
 // with the reason, and nothing half-parsed is ever sent. Blank lines and `#` comments are skipped.
-import type { Action, BasketLeg, OrderExchange, Product } from '../../../src-main/contract/index.js';
+import type { Action, BasketLeg, OrderExchange, Product } from '@contract';
 import { parseDecimal, toNumber } from './decimal';
 import { isOrderExchange, productsFor } from './instrument';
 

@@ -1,7 +1,7 @@
 // Basket arithmetic, pure: a leg's value at its limit, trigger or last price, the margin estimate (value
 // ÷ the paper gateway's leverage for the instrument and product, as the ticket's own estimate), the
 // basket's totals, and which gateway result answers which leg.
-import type { BasketLeg, BasketOrderResponse } from '../../../src-main/contract/index.js';
+import type { BasketLeg, BasketOrderResponse } from '@contract';
 import { addDec, decOf, divDec, mulDec, parseDecimal, ZERO, type Dec } from './decimal';
 import {
   instrumentKind,

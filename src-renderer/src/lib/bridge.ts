@@ -1,6 +1,6 @@
 // The renderer's only way to main: window.bridge, as the Electron preload or the browser-mode host's
 // bridge script defines it. Contract types only: nothing of main's code is bundled here.
-import type { BridgeApi, IpcResult } from '../../../src-main/contract/index.js';
+import type { BridgeApi, IpcResult } from '@contract';
 
 declare global {
   interface Window {

@@ -8,7 +8,7 @@ import type {
   IntervalsResponse,
   OrderSnapshot,
   TradeRow,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import type { SeriesMarker, UTCTimestamp } from 'lightweight-charts';
 import { orderFilterOf } from './order-status';
 import { formatPrice, formatQty, parseIstStamp } from './format';

@@ -2,7 +2,7 @@
 // 300 ms flash. A cell keeps its last flash until it changes again; each change flips `odd`, so the
 // CSS animation name alternates and restarts even when two changes in a row go the same way. A cell
 // flashes at most once per FLASH_MS: at 10 updates/s a flash on every tick is noise, not news.
-import type { MarketDepthEvent } from '../../../src-main/contract/index.js';
+import type { MarketDepthEvent } from '@contract';
 
 export type FlashDir = 'up' | 'down';
 export interface Flash {

@@ -1,7 +1,7 @@
 // GTT requests from what the trader typed: a SINGLE trigger (a stoploss below the last price or a
 // target above it) or an OCO (a stoploss and a target), CNC or NRML only. Every refusal is a sentence
 // for the trader; the core checks again (and the gateway after it).
-import type { GttModifyIpcInput, GttPlaceIpcInput, GttRecord } from '../../../src-main/contract/index.js';
+import type { GttModifyIpcInput, GttPlaceIpcInput, GttRecord } from '@contract';
 
 export type GttType = 'SINGLE' | 'OCO';
 export type GttProduct = 'CNC' | 'NRML';

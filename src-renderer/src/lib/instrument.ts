@@ -7,7 +7,7 @@
 //   NCO     ALUMINI26MAYFUT  (YY MMM, no day)                     → ALUMINI MAY FUT
 // The year is left out as traders do, unless it is not the reference year (a far expiry), where
 // dropping it would make two contracts read alike.
-import type { Exchange, OrderExchange, Product } from '../../../src-main/contract/index.js';
+import type { Exchange, OrderExchange, Product } from '@contract';
 
 const MONTHS = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC';
 // The underlying is greedy: the expiry is the last DDMMMYY in the symbol, so underlyings that hold

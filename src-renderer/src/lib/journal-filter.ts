@@ -1,7 +1,7 @@
 // The Journal pane's search as data: the form's words become a journal query (symbol, strategy,
 // order id, one IST calendar day), each bad field refused with its reason; and one entry read as a
 // trader reads an order line (side, instrument, quantity, price, outcome).
-import type { JournalEntry, JournalQuery } from '../../../src-main/contract/index.js';
+import type { JournalEntry, JournalQuery } from '@contract';
 
 export interface JournalSearchForm {
   symbol: string;

@@ -3,7 +3,7 @@
 // in words: two actions on one chord, a chord that would type into a field for an action that must
 // work while typing, and keys the browser or the OS keep. The Settings pane shows `conflicts`;
 // HotkeysState applies `keymap`.
-import type { HotkeyPreset, HotkeySettings } from '../../../src-main/contract/index.js';
+import type { HotkeyPreset, HotkeySettings } from '@contract';
 import { DEFAULT_KEYMAP, buildKeymap, type Keymap, type KeymapError } from './hotkeys';
 
 /** Mirrors the settings schema's HOTKEY_PRESETS (renderer code imports contract types only). */

@@ -4,7 +4,7 @@
 // SPAN and exposure margins. On the paper profile it is the paper leverage estimate (the same table
 // the paper gateway blocks margin by). The check compares the figure with the available cash and says
 // in words when the order needs more, or that it could not be checked.
-import type { MarginEstimate, MarginSource, Profile } from '../../../src-main/contract/index.js';
+import type { MarginEstimate, MarginSource, Profile } from '@contract';
 import { compareDec, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
 import { formatMoney } from './format';
 

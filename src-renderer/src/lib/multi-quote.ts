@@ -1,5 +1,5 @@
 // One entry of a multiquotes answer: the quote, or nothing when the gateway named an error for it.
-import type { MultiQuotesResponse, QuoteData } from '../../../src-main/contract/index.js';
+import type { MultiQuotesResponse, QuoteData } from '@contract';
 
 /** The union's loose members narrow to `{}` on `'data' in r`: this is the one place that reads it. */
 export function quoteOf(r: MultiQuotesResponse['results'][number]): QuoteData | undefined {

@@ -2,7 +2,7 @@
 // repeat, an at-the-money key while disarmed, or nothing of its business) and whether an order fits
 // the per-order caps (lots, value at the last price) and the cooldown. Cancel all and close all are
 // the desk's own keys and already act from a text field (HOTKEY_DEFS whileTyping), armed or not.
-import type { Action, OneClickSettings } from '../../../src-main/contract/index.js';
+import type { Action, OneClickSettings } from '@contract';
 import { compareDec, decOf, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
 import { formatMoney } from './format';
 import { resolveHotkey, type HotkeyAction, type HotkeyContext, type Keymap, type KeyPress } from './hotkeys';

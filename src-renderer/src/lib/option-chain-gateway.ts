@@ -6,7 +6,7 @@ import type {
   Exchange,
   IpcResult,
   OptionChainResponse,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { chainKey, changeOf, type ChainContract, type ChainQuote, type ChainQuotes } from './option-chain';
 
 type SpotRef = { symbol: string; exchange: string };

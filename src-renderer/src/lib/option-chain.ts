@@ -6,7 +6,7 @@ import type {
   MarketQuoteEvent,
   MultiQuotesResponse,
   SymbolRecord,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { addDec, mulDec, decOf, divDec, parseDecimal, toNumber } from './decimal';
 import { parseSymbol } from './instrument';
 import { quoteOf } from './multi-quote';

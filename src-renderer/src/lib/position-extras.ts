@@ -1,7 +1,7 @@
 // What the positions view does not carry but the Positions pane shows: the strategy (from the day's
 // orders that traded the instrument and product: the gateway's positions are per account) and the
 // change % (from the quote the desk watches for each open position: the view has no previous close).
-import type { OrderSnapshot, PositionView } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot, PositionView } from '@contract';
 
 /** The strategies of the orders that filled for this position's instrument and product, sorted. */
 export function strategiesOf(p: PositionView, orders: readonly OrderSnapshot[]): string[] {

@@ -2,7 +2,7 @@
 // check, duplicate guard, the gateway's own error) to a listener, so Alerts lists it whichever pane
 // sent the order, in the same words shown next to that pane. Unknown outcomes are not refusals: the
 // core announces those itself (orders.unknown) and settles them from the order book.
-import type { BridgeApi, Channel, IpcError } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Channel, IpcError } from '@contract';
 
 /** The channels that change orders or positions. */
 export const ORDER_CHANNELS = [

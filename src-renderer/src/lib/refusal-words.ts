@@ -1,6 +1,6 @@
 // Who or what stopped a send, in the words that start its outcome line: the regular ticket and every
 // mode say it alike. Nothing left OrderDesk in any of these cases.
-import type { IpcErrorKind } from '../../../src-main/contract/index.js';
+import type { IpcErrorKind } from '@contract';
 
 export function refusalLead(kind: IpcErrorKind): string {
   switch (kind) {

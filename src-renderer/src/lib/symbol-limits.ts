@@ -2,7 +2,7 @@
 // risk.symbolOverrides) replace the general ones for it, a field it leaves out keeps the general
 // value. The core applies the same rule on send (core/risk/symbol-limits.ts); this lets the ticket
 // say so before sending instead of after.
-import type { RiskLimits } from '../../../src-main/contract/index.js';
+import type { RiskLimits } from '@contract';
 import type { TicketLimits } from './ticket-rules';
 
 export function limitsForInstrument(

@@ -1,6 +1,6 @@
 // Alerts outside the page: the browser's Notification API, only once the user allowed it (browser
 // mode; Electron's renderer is denied every permission and main shows OS notifications instead).
-import type { AlertEvent } from '../../../src-main/contract/index.js';
+import type { AlertEvent } from '@contract';
 
 export type SystemNotifyPermission = NotificationPermission | 'unsupported';
 

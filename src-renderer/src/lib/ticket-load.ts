@@ -1,7 +1,7 @@
 // One way for any pane (option chain, chart, journal, depth, books) to load the order ticket and
 // bring it forward: it fills the ticket, never sends. Use it with the context's ticket:
 //   await loadTicket(getTicket(), { symbol, exchange, side: 'BUY', price: 104.5 });
-import type { Action, Product } from '../../../src-main/contract/index.js';
+import type { Action, Product } from '@contract';
 import { priceInputText } from './format';
 import { focusTicketField, type TicketFocusField } from './ticket-focus';
 import type { TicketState } from '../state/ticket.svelte';

@@ -10,7 +10,7 @@ import type {
   Product,
   RiskLimits,
   SymbolInfo,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import {
   compareDec,
   decOf,

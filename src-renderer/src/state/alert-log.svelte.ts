@@ -9,7 +9,7 @@ import type {
   EventPayload,
   IpcResult,
   PendingUnknownView,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import type { LinkState } from '../lib/bridge';
 import type { RefusedOrder, Refusal } from '../lib/refusal-tap';
 

@@ -2,7 +2,7 @@
 // spot (market.quotes), its nearest expiry (market.expiry) and that expiry's contracts
 // (market.search), the strike nearest the spot. Expiries and contracts are kept a minute per
 // underlying, so a scalper's key costs one spot quote and one option quote, not five round trips.
-import type { BridgeApi, Exchange, IpcError, Product } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Exchange, IpcError, Product } from '@contract';
 import { parseSymbol, productsFor } from '../lib/instrument';
 import { expiryCode, nearestStrike } from './derivative-picker.svelte';
 

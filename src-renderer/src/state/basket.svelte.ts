@@ -8,7 +8,7 @@ import type {
   PlaceOrderIpcInput,
   Product,
   SavedBasket,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { parseBasketLines, MAX_BASKET_LINES, type BasketLineError } from '../lib/basket-lines';
 import { basketTotals, legIssues } from '../lib/basket-rules';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';

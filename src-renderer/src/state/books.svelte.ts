@@ -15,7 +15,7 @@ import type {
   PendingUnknownView,
   PositionsView,
   TradesView,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import type { LinkState } from '../lib/bridge';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from '../lib/order-status';
 

@@ -1,7 +1,7 @@
 // The chart pane's state: the gateway's bar intervals (`market.intervals`), the chosen one, and the
 // bars of the instrument (`market.ticker`, bounded by lookbackFrom) as candles and volume. Drawing is
 // the pane's; this holds only what was read, from which question, and why a read failed.
-import type { BridgeApi, Exchange, TickerInterval } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Exchange, TickerInterval } from '@contract';
 import {
   barsToSeries,
   defaultInterval,

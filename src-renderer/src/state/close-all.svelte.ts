@@ -13,7 +13,7 @@ import type {
   OrderSnapshot,
   PositionQueryInput,
   PositionView,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { formatQty } from '../lib/format';
 import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';

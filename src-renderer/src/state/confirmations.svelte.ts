@@ -1,7 +1,7 @@
 // Whether to ask before each kind of order action (settings.confirmations: place, modify, cancel), as
 // NEST's per-action order prompts. Until settings are read every action asks: the safe side.
 import { getContext, hasContext, setContext } from 'svelte';
-import type { BridgeApi, OrderConfirmations } from '../../../src-main/contract/index.js';
+import type { BridgeApi, OrderConfirmations } from '@contract';
 
 export type ConfirmAction = keyof OrderConfirmations;
 

@@ -1,6 +1,6 @@
 // The preview the ticket's Split and Smart modes share: asked of the core after a short pause in
 // typing, a later ask wins, and a preview is shown only for exactly the request it answers.
-import type { IpcResult } from '../../../src-main/contract/index.js';
+import type { IpcResult } from '@contract';
 
 export class DebouncedPreview<Req extends { confirmDuplicate?: boolean }, P> {
   preview = $state.raw<P | undefined>();

@@ -2,7 +2,7 @@
 // options → expiry (`market.expiry`, spec §4.17) → strike → CE/PE. The contract itself comes from
 // `market.search` on the underlying and expiry (`NIFTY12MAY26`), never built from the pieces, so
 // the symbol is always one the gateway lists. Every load drops answers to an earlier question.
-import type { BridgeApi, Exchange, SymbolRecord } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Exchange, SymbolRecord } from '@contract';
 import { parseSymbol, type ParsedSymbol } from '../lib/instrument';
 
 export const PICKER_EXCHANGES = ['NFO', 'BFO', 'MCX', 'CDS'] as const;

@@ -12,7 +12,7 @@ import type {
   SessionFeed,
   SessionMode,
   TrayStateEvent,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import type { LinkState } from '../lib/bridge';
 import { StorageState } from './storage.svelte';
 

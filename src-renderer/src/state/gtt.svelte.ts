@@ -10,7 +10,7 @@ import type {
   GttPlaceIpcInput,
   GttRecord,
   IpcError,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { formatPrice, formatQty } from '../lib/format';
 import { buildModify, formOf, gttTypeText, type GttForm } from '../lib/gtt-rules';
 import type { ConfirmState } from './confirm.svelte';

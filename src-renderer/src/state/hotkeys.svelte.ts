@@ -4,7 +4,7 @@
 // the whole window: App sets it in context (setHotkeys) and the ticket resolves its keys through it,
 // so a remap (settings.hotkeys: preset + overrides) moves every key at once.
 import { getContext, hasContext, setContext } from 'svelte';
-import type { BridgeApi, HotkeyPreset, HotkeySettings } from '../../../src-main/contract/index.js';
+import type { BridgeApi, HotkeyPreset, HotkeySettings } from '@contract';
 import {
   DEFAULT_KEYMAP,
   buildKeymap,

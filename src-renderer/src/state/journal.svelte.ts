@@ -9,7 +9,7 @@ import type {
   JournalEntry,
   JournalExportResult,
   JournalQuery,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { getBridge } from '../lib/bridge';
 import {
   istDay,

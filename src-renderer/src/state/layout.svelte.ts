@@ -7,7 +7,7 @@ import type {
   LAYOUT_BOUNDS as CONTRACT_BOUNDS,
   LayoutSettings,
   LayoutSettingsPatch,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 
 /**
  * The contract's bounds, restated because the renderer imports contract types only: the contract's

@@ -8,7 +8,7 @@ import type {
   MarginEstimate,
   MarginIpcInput,
   PlaceOrderIpcInput,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { untrack } from 'svelte';
 import { DebouncedPreview } from './debounced-preview.svelte';
 

@@ -9,7 +9,7 @@ import type {
   MarketErrorEvent,
   MarketLtpEvent,
   MarketQuoteEvent,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { SvelteMap } from 'svelte/reactivity';
 import { depthFlashes, nextFlash, type Flash, type FlashMap } from '../lib/flash';
 import { DerivativePickerState } from './derivative-picker.svelte';

@@ -10,7 +10,7 @@ import type {
   OneClickSettings,
   PlaceOrderIpcInput,
   Product,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { displayName, isOrderExchange } from '../lib/instrument';
 import { checkCaps, cooldownLeft, type OneClickTarget } from '../lib/one-click';
 import { AtmOptionFinder, atmUnderlyingOf, optionProduct } from './atm-option';

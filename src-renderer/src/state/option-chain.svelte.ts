@@ -8,7 +8,7 @@ import type {
   IpcResult,
   MarketQuoteEvent,
   MarketWatchInput,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import {
   atmStrike,
   chainKey,

@@ -12,7 +12,7 @@ import type {
   PriceType,
   Product,
   ChannelInput,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { SvelteSet } from 'svelte/reactivity';
 import { formatPrice, formatQty } from '../lib/format';
 import { displayName, isOrderExchange, productsFor } from '../lib/instrument';

@@ -2,7 +2,7 @@
 // gateway's figure on a gateway profile (asked after a pause, lib/margin-check says which figure
 // shows), the paper leverage estimate on paper, and the available cash from the last funds read (a
 // fresh read when there has been none).
-import type { BasketLeg, FundsView, IpcError, PlaceOrderIpcInput } from '../../../src-main/contract/index.js';
+import type { BasketLeg, FundsView, IpcError, PlaceOrderIpcInput } from '@contract';
 import { parseDecimal, type Dec } from '../lib/decimal';
 import {
   asksGateway,

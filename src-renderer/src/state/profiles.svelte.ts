@@ -7,7 +7,7 @@ import type {
   IpcError,
   ProfileView,
   SessionConnection,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 
 /** What a profile edit may change (profiles.update); a `feedUrl` of '' clears it. */
 export type ProfileChanges = Partial<

@@ -2,7 +2,7 @@
 // until it changes (a double Enter is ignored and counted), a request the duplicate guard (or the hold
 // on an order whose twin is in doubt) held back may be sent deliberately, unchanged, and the gateway's
 // answer is read into one outcome.
-import type { IpcError, IpcResult } from '../../../src-main/contract/index.js';
+import type { IpcError, IpcResult } from '@contract';
 import { canSendAnyway } from '../lib/refusal-words';
 
 /** The outcomes every mode shares besides its own "sent" ones. */

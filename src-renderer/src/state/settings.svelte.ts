@@ -8,7 +8,7 @@ import type {
   IpcError,
   Settings,
   SettingsPatch,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 
 /** Reasons by dotted field path (`risk.maxValuePerOrder`); `''` holds a reason for no one field. */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -7,7 +7,7 @@ import type {
   OrderSnapshot,
   SmartOrderIpcInput,
   SmartPreview,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { formatQty } from '../lib/format';
 import { DebouncedPreview } from './debounced-preview.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';

@@ -7,7 +7,7 @@ import type {
   SplitOrderIpcInput,
   SplitOrderResponse,
   SplitPreview,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { formatMoney, formatQty } from '../lib/format';
 import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '../lib/decimal';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';

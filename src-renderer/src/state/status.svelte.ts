@@ -1,6 +1,6 @@
 // What the status bar adds to DeskState: when gateway data last arrived (books, order events, market
 // ticks) and since when the gateway or the host link has been lost, for the offline banner.
-import type { BridgeApi, EventName } from '../../../src-main/contract/index.js';
+import type { BridgeApi, EventName } from '@contract';
 import type { LinkState } from '../lib/bridge';
 
 /** Events that carry data read from the gateway: each one is a refresh. */

@@ -7,7 +7,7 @@ import type {
   JournalRecoveryNotice,
   PaperUnavailable,
   StorageStatus,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import type { ConfirmRequest } from './confirm.svelte';
 
 /** What the last reset came to: the damaged ledger's new place, or why it did not happen. */

@@ -2,7 +2,7 @@
 // debounced, with an optional exchange filter; an answer to anything but the latest query is
 // dropped, so a slow early answer never replaces the list for what is typed now. ↑/↓ move the
 // highlight, Enter picks it.
-import type { BridgeApi, Exchange, SymbolRecord } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Exchange, SymbolRecord } from '@contract';
 
 export const SEARCH_DEBOUNCE_MS = 120;
 /** Rows shown at most; the gateway answers up to 500, a trader refines instead of scrolling. */

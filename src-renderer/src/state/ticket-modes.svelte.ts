@@ -2,7 +2,7 @@
 // mode is remembered for the browser session (sessionStorage: a reload keeps it, a new window starts
 // Regular), so a trader who works in baskets is not sent back to Regular by every reload.
 import { getContext, hasContext, setContext } from 'svelte';
-import type { BridgeApi } from '../../../src-main/contract/index.js';
+import type { BridgeApi } from '@contract';
 import { BasketState } from './basket.svelte';
 import { GttState } from './gtt.svelte';
 import { SmartOrderState } from './smart-order.svelte';

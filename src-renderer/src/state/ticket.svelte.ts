@@ -9,7 +9,7 @@ import type {
   PriceType,
   Product,
   RiskLimits,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { priceInputText } from '../lib/format';
 import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';

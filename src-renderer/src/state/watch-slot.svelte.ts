@@ -5,7 +5,7 @@
 // reset) is asked again: at once when the connection turns connected or the profile changes, and on a
 // back-off of at most 30 s meanwhile (the connect may have come before the refusal). A refusal of the
 // input itself is not. One ask at a time, so a watch never counts twice against the core's cap.
-import type { BridgeApi, IpcErrorKind, MarketWatchInput } from '../../../src-main/contract/index.js';
+import type { BridgeApi, IpcErrorKind, MarketWatchInput } from '@contract';
 
 /** Refusals that say the gateway could not be had: asked again on the back-off and on a connect. */
 const GATEWAY_DOWN: ReadonlySet<IpcErrorKind> = new Set([

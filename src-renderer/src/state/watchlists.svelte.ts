@@ -1,7 +1,7 @@
 // The named watchlists (tabs 1–5) as settings hold them: which tab is shown, add, remove and reorder,
 // each change saved with settings.update. The screen changes at once; a refused save puts back what
 // settings hold and says why.
-import type { BridgeApi, Exchange, Watchlist, WatchlistItem } from '../../../src-main/contract/index.js';
+import type { BridgeApi, Exchange, Watchlist, WatchlistItem } from '@contract';
 
 /** `NSE:SBIN`: one instrument's key in lists, quotes and subscriptions. */
 export const instrumentKey = (i: { symbol: string; exchange: string }): string => `${i.exchange}:${i.symbol}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent, AlertsState, SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { AlertEvent, AlertsState, SessionSnapshot } from '@contract';
 import { ALERT_LOG_LIMIT, AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
 import { flush, snapshot as session } from '../helpers/session';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent, SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { AlertEvent, SessionSnapshot } from '@contract';
 import Alerts from '../../../src-renderer/src/panes/Alerts.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyStatus, ProfileView, ProfilesList } from '../../../src-main/contract/index.js';
+import type { ApiKeyStatus, ProfileView, ProfilesList } from '@contract';
 import FirstRun from '../../../src-renderer/src/panes/FirstRun.svelte';
 import { apiKeyProblem, baseUrlProblem, needsSetup } from '../../../src-renderer/src/state/profiles.svelte';
 import { FakeBridge, deferred } from '../helpers/fake-bridge';

@@ -2,7 +2,7 @@
 // is one entry in Alerts: the core's rejection replaces the desk's own "refused" entry when it comes
 // for the same symbol, side and quantity within a few seconds (or the same order id), in either order.
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent, OrderSnapshot, SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { AlertEvent, OrderSnapshot, SessionSnapshot } from '@contract';
 import type { Refusal } from '../../../src-renderer/src/lib/refusal-tap';
 import { AlertLog, REFUSAL_MERGE_MS } from '../../../src-renderer/src/state/alert-log.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';

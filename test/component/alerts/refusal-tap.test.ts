@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot } from '@contract';
 import { describeRequest, tapRefusals, type Refusal } from '../../../src-renderer/src/lib/refusal-tap';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';

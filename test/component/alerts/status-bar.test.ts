@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot } from '@contract';
 import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';

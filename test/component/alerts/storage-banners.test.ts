@@ -4,7 +4,7 @@
 // account" asked in the window first and the outcome read back from the core.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { SessionSnapshot, StorageStatus } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot, StorageStatus } from '@contract';
 import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { CONFIRM } from '../../../src-renderer/src/state/context';

@@ -3,7 +3,7 @@
 // key; the paper profile never shows it.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
 import { flush, snapshot } from './fixtures';

@@ -2,7 +2,7 @@
 // way to the Alerts tab; a fill still leaves on its own, a rejection stays.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AlertEvent } from '../../../src-main/contract/index.js';
+import type { AlertEvent } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { ALERT_SHOWN_MS } from '../../../src-renderer/src/state/desk.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot } from '@contract';
 import { BooksState, countOrders } from '../../../src-renderer/src/state/books.svelte';
 import { FakeBridge, deferred } from '../helpers/fake-bridge';
 import { flush, order, ordersView, position, snapshot } from './fixtures';

@@ -4,7 +4,7 @@ import type {
   CloseAllStep,
   CloseAllVerdict,
   IpcResult,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { CloseAllFlow } from '../../../src-renderer/src/state/close-all.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { deferred, FakeBridge } from '../helpers/fake-bridge';

@@ -1,6 +1,6 @@
 // Books for the books tests: an order row, an order book view with its statistics, and (from
 // helpers/session) a session snapshot of the paper profile.
-import type { OrderSnapshot, OrdersView, PositionView } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot, OrdersView, PositionView } from '@contract';
 
 let n = 0;
 export function order(over: Partial<OrderSnapshot> = {}): OrderSnapshot {

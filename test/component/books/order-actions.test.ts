@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import type { Settings } from '../../../src-main/contract/index.js';
+import type { Settings } from '@contract';
 import Confirm from '../../../src-renderer/src/components/Confirm.svelte';
 import { dispatchRowAction } from '../../../src-renderer/src/lib/row-action';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';

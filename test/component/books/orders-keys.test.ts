@@ -2,7 +2,7 @@
 // follow the window's one key map instead of naming NEST's keys.
 import { render, screen } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot } from '@contract';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';

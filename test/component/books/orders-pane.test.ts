@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot } from '@contract';
 import Confirm from '../../../src-renderer/src/components/Confirm.svelte';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';

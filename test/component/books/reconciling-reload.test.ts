@@ -3,7 +3,7 @@
 // orders.reconciled after the snapshot's seq settles it.
 import { render, screen } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PendingUnknownView } from '../../../src-main/contract/index.js';
+import type { PendingUnknownView } from '@contract';
 import Alerts from '../../../src-renderer/src/panes/Alerts.svelte';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';

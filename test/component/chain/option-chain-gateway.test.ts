@@ -2,7 +2,7 @@
 // contracts and the spot; multiquotes only for what the chain did not cover, or for everything
 // when the gateway does not offer optionchain (then it is not asked again).
 import { describe, expect, it } from 'vitest';
-import type { MultiQuotesResponse, OptionChainResponse } from '../../../src-main/contract/index.js';
+import type { MultiQuotesResponse, OptionChainResponse } from '@contract';
 import type { ChainContract } from '../../../src-renderer/src/lib/option-chain';
 import { expiryCodeOf, optionChainSource } from '../../../src-renderer/src/lib/option-chain-gateway';
 import { multiquotesSource } from '../../../src-renderer/src/state/option-chain.svelte';

@@ -11,7 +11,7 @@ import type {
   QuoteData,
   SymbolInfo,
   SymbolRecord,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import {
   atmStrike,
   chainKey,

@@ -9,7 +9,7 @@ import type {
   OrderSnapshot,
   TickerResponse,
   TradeRow,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import {
   applyTick,
   barAt,

@@ -5,7 +5,7 @@
 // reader), follows the books, and removes the chart when the pane goes.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderSnapshot, TradeRow } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot, TradeRow } from '@contract';
 import Chart from '../../../src-renderer/src/panes/Chart.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { BOOKS } from '../../../src-renderer/src/state/context';

@@ -2,7 +2,7 @@
 // side and quantity, CNC/NRML only, what stops a send said in words, and the request the core gets.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GttPlaceIpcInput } from '../../../src-main/contract/index.js';
+import type { GttPlaceIpcInput } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';

@@ -2,7 +2,7 @@
 // and word), modify in a form under the table and cancel per row, each asking first.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GttRecord } from '../../../src-main/contract/index.js';
+import type { GttRecord } from '@contract';
 import Confirm from '../../../src-renderer/src/components/Confirm.svelte';
 import Gtt from '../../../src-renderer/src/panes/Gtt.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';

@@ -5,7 +5,7 @@ import {
   type MarketWatchResult,
   type Settings,
   type SymbolInfo,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { CONFIRMATIONS, ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
 import { DESK, MARKET, TICKET } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';

@@ -8,7 +8,7 @@ import type {
   EventName,
   EventPayload,
   IpcResult,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 
 export interface Call {
   channel: Channel;

@@ -1,7 +1,7 @@
 // A send the core holds back (the duplicate guard, or the hold on an identical order in doubt) and the
 // trader's deliberate "Send anyway": what the ticket's hold tests share.
 import { fireEvent, screen } from '@testing-library/svelte';
-import type { Channel, IpcError } from '../../../src-main/contract/index.js';
+import type { Channel, IpcError } from '@contract';
 import type { TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
 import { settle } from './desk-fixture';
 import type { FakeBridge } from './fake-bridge';

@@ -1,5 +1,5 @@
 // Instruments as market.symbol describes them (the paper master's lot, tick and freeze figures).
-import type { SymbolInfo } from '../../../src-main/contract/index.js';
+import type { SymbolInfo } from '@contract';
 
 const base = { name: '', token: '1', expiry: '', strike: null, freezeQuantity: null } as const;
 

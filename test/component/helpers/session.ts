@@ -1,6 +1,6 @@
 // A session snapshot of the connected paper profile, shared by the books and alerts tests; a test
 // overrides only the fields it is about.
-import type { SessionSnapshot } from '../../../src-main/contract/index.js';
+import type { SessionSnapshot } from '@contract';
 
 export function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
   return {

@@ -2,7 +2,7 @@
 // as an order line, the detail's request and response as JSON, and the CSV export's report.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry, JournalQuery } from '../../../src-main/contract/index.js';
+import type { JournalEntry, JournalQuery } from '@contract';
 import {
   istDay,
   istDayRange,

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Settings } from '../../../src-main/contract/index.js';
+import { Settings } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { flush, snapshot } from '../books/fixtures';
 import { installLayout } from '../books/jsdom-layout';

@@ -3,7 +3,7 @@
 // back to NEST moves them all again.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { flush, snapshot } from '../books/fixtures';
 import { installLayout } from '../books/jsdom-layout';

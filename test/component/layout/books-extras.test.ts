@@ -3,7 +3,7 @@
 // quantity, nothing sent.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HoldingsView, MarketWatchInput } from '../../../src-main/contract/index.js';
+import type { HoldingsView, MarketWatchInput } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { flush, order, ordersView, position, snapshot } from '../books/fixtures';
 import { installLayout } from '../books/jsdom-layout';

@@ -3,7 +3,7 @@
 // one ticket (its draft) instead of mounting a new one.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { LayoutState } from '../../../src-renderer/src/state/layout.svelte';
 import { flush, order, ordersView, snapshot } from '../books/fixtures';

@@ -1,7 +1,7 @@
 // Basket arithmetic: each leg valued at its limit, trigger or last price, the margin estimate per
 // leg's leverage, and results matched to legs in the gateway's placement order (BUY legs first).
 import { describe, expect, it } from 'vitest';
-import type { BasketLeg } from '../../../src-main/contract/index.js';
+import type { BasketLeg } from '@contract';
 import { toPlainText } from '../../../src-renderer/src/lib/decimal';
 import { basketTotals, matchResults } from '../../../src-renderer/src/lib/basket-rules';
 

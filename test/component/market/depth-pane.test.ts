@@ -3,7 +3,7 @@
 // ticket's price (LIMIT) without ever sending.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketDepthEvent } from '../../../src-main/contract/index.js';
+import type { MarketDepthEvent } from '@contract';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';

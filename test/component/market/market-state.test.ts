@@ -8,7 +8,7 @@ import {
   type MarketQuoteEvent,
   type MarketWatchResult,
   type Settings,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { MarketState } from '../../../src-renderer/src/state/market.svelte';
 import { WatchSlot } from '../../../src-renderer/src/state/watch-slot.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';

@@ -2,7 +2,7 @@
 // early answer is dropped), ↑/↓ and Enter to pick, Enter typed before the answer picks its first row.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpcResult, SearchResponse, SymbolRecord } from '../../../src-main/contract/index.js';
+import type { IpcResult, SearchResponse, SymbolRecord } from '@contract';
 import SymbolSearch from '../../../src-renderer/src/components/SymbolSearch.svelte';
 import { SymbolSearchState } from '../../../src-renderer/src/state/symbol-search.svelte';
 import { FakeBridge, deferred } from '../helpers/fake-bridge';

@@ -11,7 +11,7 @@ import type {
   MarketQuoteEvent,
   MarketWatchInput,
   MarketWatchResult,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { WatchSlot } from '../../../src-renderer/src/state/watch-slot.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';

@@ -2,7 +2,7 @@
 // from search, remove, Alt+↑/↓ reorder (saved), B/S on a focused row opening the ticket.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketQuoteEvent, SymbolRecord } from '../../../src-main/contract/index.js';
+import type { MarketQuoteEvent, SymbolRecord } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';
 import { SBIN } from '../helpers/instruments';

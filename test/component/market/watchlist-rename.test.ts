@@ -2,7 +2,7 @@
 // settings.update, so it survives a reload), Esc cancels, and a name that cannot be used says why.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SettingsPatch } from '../../../src-main/contract/index.js';
+import type { SettingsPatch } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { HOTKEYS, HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';

@@ -5,7 +5,7 @@
 // cancel all / close all still reach the desk from a text field.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { PlaceOrderIpcInput } from '../../../src-main/contract/index.js';
+import type { PlaceOrderIpcInput } from '@contract';
 import OneClick from '../../../src-renderer/src/components/OneClick.svelte';
 import { DEFAULT_KEYMAP, resolveHotkey, type Keymap } from '../../../src-renderer/src/lib/hotkeys';
 import { checkCaps, oneClickKey } from '../../../src-renderer/src/lib/one-click';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import type { HotkeyAction } from '../../../src-renderer/src/lib/hotkeys';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
 import TicketProbe from '../fixtures/TicketProbe.svelte';

@@ -1,7 +1,7 @@
 // The window honours each alert's rule: a system notification only under `os` (and for alerts from
 // before the rules), a chime under `sound`, nothing more under `in_app`.
 import { describe, expect, it, vi } from 'vitest';
-import type { AlertEvent } from '../../../src-main/contract/index.js';
+import type { AlertEvent } from '@contract';
 import { deliverAlert, playChime } from '../../../src-renderer/src/lib/alert-delivery';
 
 const alert: AlertEvent = {

@@ -3,7 +3,7 @@
 // first, then the outcome read back from the core; a live profile's details do not show it.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { ProfileView, ProfilesList, StorageStatus } from '../../../src-main/contract/index.js';
+import type { ProfileView, ProfilesList, StorageStatus } from '@contract';
 import ProfileDetails from '../../../src-renderer/src/components/settings/ProfileDetails.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { CONFIRM, DESK } from '../../../src-renderer/src/state/context';

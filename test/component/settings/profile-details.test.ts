@@ -3,7 +3,7 @@
 // goes to profiles.update, and removing a gateway profile asks in the window first.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { ProfileView, ProfilesList } from '../../../src-main/contract/index.js';
+import type { ProfileView, ProfilesList } from '@contract';
 import ProfileDetails from '../../../src-renderer/src/components/settings/ProfileDetails.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { CONFIRM } from '../../../src-renderer/src/state/context';

@@ -8,7 +8,7 @@ import {
   type DailyLimitsState,
   type Settings,
   type SettingsPatch,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import DailyLimitsStatus from '../../../src-renderer/src/components/settings/DailyLimitsStatus.svelte';
 import HotkeyRemap from '../../../src-renderer/src/components/settings/HotkeyRemap.svelte';
 import NotificationRules from '../../../src-renderer/src/components/settings/NotificationRules.svelte';

@@ -2,7 +2,7 @@
 // once (settings.changed, newest only), and an instrument's per-symbol limits replace the general
 // ones for it alone, as the core's risk gate does on send.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
 import { SBIN } from '../helpers/instruments';

@@ -1,7 +1,7 @@
 // An unknown outcome under an in-app, sound or OS rule is a toast in the window (DeskState) while the
 // Alerts list keeps its one entry from orders.unknown (the toast is never listed a second time).
 import { describe, expect, it } from 'vitest';
-import type { AlertEvent } from '../../../src-main/contract/index.js';
+import type { AlertEvent } from '@contract';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';

@@ -1,7 +1,7 @@
 // The ask-before-send toggles follow a change saved elsewhere (another window, the shell, the bench)
 // through the core's settings.changed event; an older event never puts older toggles back.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import { ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
 import { FakeBridge } from '../helpers/fake-bridge';
 

@@ -1,7 +1,7 @@
 // The send-once guard the Basket, Split and Smart modes share: one send per unchanged request, a request
 // held back as a duplicate may go once more deliberately, a refusal may be retried, a throw counts as sent.
 import { describe, expect, it } from 'vitest';
-import type { IpcResult } from '../../../src-main/contract/index.js';
+import type { IpcResult } from '@contract';
 import { SendOnce } from '../../../src-renderer/src/state/send-once.svelte';
 
 function stepOf(answer: () => Promise<IpcResult<string>>) {

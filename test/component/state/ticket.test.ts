@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
 import { FakeBridge, deferred } from '../helpers/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../helpers/instruments';

@@ -4,7 +4,7 @@
 // legs themselves still closes it.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, expect, it } from 'vitest';
-import type { QuoteData } from '../../../src-main/contract/index.js';
+import type { QuoteData } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';

@@ -4,7 +4,7 @@
 // from a confirmation.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IpcResult, MarginEstimate, ProfileView } from '../../../src-main/contract/index.js';
+import type { IpcResult, MarginEstimate, ProfileView } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';

@@ -3,7 +3,7 @@
 // strike starting at the money, and an answer to an earlier question never overwriting a later one.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExpiryResponse, IpcResult, SymbolRecord } from '../../../src-main/contract/index.js';
+import type { ExpiryResponse, IpcResult, SymbolRecord } from '@contract';
 import DerivativePicker from '../../../src-renderer/src/components/DerivativePicker.svelte';
 import {
   DerivativePickerState,

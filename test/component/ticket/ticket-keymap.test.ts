@@ -2,7 +2,7 @@
 // HotkeysState, so a remap saved in settings moves them, in the ticket and from anywhere in the window.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '../../../src-main/contract/index.js';
+import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { HOTKEYS, HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { deskFixture, settle } from '../helpers/desk-fixture';

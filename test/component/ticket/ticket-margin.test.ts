@@ -5,7 +5,7 @@
 // the trader says so.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IpcResult, MarginEstimate, ProfileView } from '../../../src-main/contract/index.js';
+import type { IpcResult, MarginEstimate, ProfileView } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { BOOKS } from '../../../src-renderer/src/state/context';

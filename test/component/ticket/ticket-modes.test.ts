@@ -10,7 +10,7 @@ import type {
   SmartOrderIpcInput,
   SmartOrderResponse,
   SymbolInfo,
-} from '../../../src-main/contract/index.js';
+} from '@contract';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';

@@ -2,7 +2,7 @@
 // once, the confirmation step, the duplicate guard's deliberate override, and refusals in words.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpcResult, OrderIdResponse } from '../../../src-main/contract/index.js';
+import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
 import { deferred } from '../helpers/fake-bridge';

@@ -4,7 +4,7 @@
 // the modes that share the send-once guard (Basket here; Split and Smart use the same guard).
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IpcResult, OrderIdResponse } from '../../../src-main/contract/index.js';
+import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';

@@ -181,6 +181,15 @@ describe('the renderer', () => {
     ]);
   });
 
+  it('reads the contract through the @contract alias under the same rule', async () => {
+    const types = "import type { Profile } from '@contract';";
+    expect(await layerErrors('src-renderer/src/lib/planted.ts', types)).toEqual([]);
+    const values = "import { CHANNELS } from '@contract';";
+    expect(await layerErrors('src-renderer/src/lib/planted.ts', values)).toEqual([
+      expect.stringMatching(/contract types only/),
+    ]);
+  });
+
   it('imports nothing else from src-main, even types', async () => {
     const errors = await layerErrors(
       'src-renderer/src/lib/planted.ts',
