@@ -4,3 +4,4 @@ export { alertBody, alertTitle } from './alert-text.js';
 export type { AlertableEvent } from './alert-text.js';
 export { trayState } from './tray-state.js';
 export type { TrayInputs } from './tray-state.js';
+export { trayUpdater, wireAlerts, wireTray } from './alert-wiring.js';
