@@ -32,7 +32,7 @@ beforeAll(async () => {
     product: 'MIS',
   });
   // Rows in the books before the first scan (the header row, then the two orders).
-  await page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(2).waitFor({ timeout: 15_000 });
+  await page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(2).waitFor({ timeout: 15_000 });
 });
 
 afterAll(async () => {

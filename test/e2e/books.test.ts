@@ -46,7 +46,7 @@ async function place(
   }, input);
 }
 
-const ordersTable = () => page.getByRole('table', { name: 'Orders' });
+const ordersTable = () => page.getByRole('grid', { name: 'Orders' });
 const row = (orderid: string) => ordersTable().locator(`[data-row-key="${orderid}"]`);
 
 async function shot(name: string): Promise<void> {
@@ -136,14 +136,14 @@ describe('the books in Chromium', () => {
 
   it('positions show the fill with its MTM and a day total; at 420 px the compact list', async () => {
     await page.keyboard.press('Alt+F6');
-    const positions = page.getByRole('table', { name: 'Positions' });
+    const positions = page.getByRole('grid', { name: 'Positions' });
     await expect.poll(() => positions.textContent(), { timeout: 15_000 }).toContain('SBIN');
     await expect.poll(() => positions.textContent()).toContain('+10');
     await expect.poll(() => positions.textContent()).toContain('Total (open MTM)');
     await expect.poll(() => page.getByText('Day P&L').first().isVisible()).toBe(true);
     await shot('positions-1280');
     await page.setViewportSize({ width: 420, height: 720 });
-    await expect.poll(() => page.getByRole('table', { name: 'Positions' }).textContent()).toContain('SBIN');
+    await expect.poll(() => page.getByRole('grid', { name: 'Positions' }).textContent()).toContain('SBIN');
     await shot('positions-420');
     await page.setViewportSize({ width: 1280, height: 720 });
   });
@@ -161,7 +161,7 @@ describe('the books in Chromium', () => {
       .toContain('Flat: every position of the strategy is closed');
     // The books are read again before the verdict shows: the moment "Flat" is on screen the table
     // agrees (no +10 left over from the watcher's last poll).
-    expect(await page.getByRole('table', { name: 'Positions' }).locator('.qty').first().textContent()).toBe(
+    expect(await page.getByRole('grid', { name: 'Positions' }).locator('.qty').first().textContent()).toBe(
       '0',
     );
     await shot('close-all-done-1280');

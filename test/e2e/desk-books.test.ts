@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const tab = (name: string): Locator => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const grid = (name: string): Locator => page.getByRole('table', { name });
+const grid = (name: string): Locator => page.getByRole('grid', { name });
 const dialog = (): Locator => page.getByRole('alertdialog');
 
 async function place(input: Record<string, unknown>): Promise<string> {

@@ -85,7 +85,7 @@ describe('GTT orders in Chromium', { timeout: 90_000 }, () => {
     await expectInColumn(placedLine);
 
     await page.getByRole('tab', { name: /^GTT/ }).click();
-    const table = page.getByRole('table', { name: 'GTT orders' });
+    const table = page.getByRole('grid', { name: 'GTT orders' });
     await expect.poll(() => table.locator('[data-row-key]').count(), { timeout: 10_000 }).toBe(2);
     const row = table.locator(`[data-row-key="${id}"]`);
     expect(await row.locator('.book-side').textContent()).toBe('BUY');

@@ -73,7 +73,7 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     expect(await valueOf(ticket)).toBe(300);
 
     // The Orders table's Time column, widened from its grip by keys (88 px → 112 px).
-    const timeHead = page.getByRole('table', { name: 'Orders' }).getByRole('columnheader', { name: 'Time' });
+    const timeHead = page.getByRole('grid', { name: 'Orders' }).getByRole('columnheader', { name: 'Time' });
     expect(Math.round((await box(timeHead)).width)).toBe(88);
     await page.getByRole('separator', { name: 'Resize Time column' }).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -191,7 +191,7 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     const book = await invoke<OrdersView>(page, 'books.orders');
     const reason = book.orders.find((o) => o.quantity === 50_003)?.rejectionReason ?? '';
     expect(reason.length).toBeGreaterThan(20);
-    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: '50,003' });
+    const row = page.getByRole('grid', { name: 'Orders' }).getByRole('row').filter({ hasText: '50,003' });
     const shown = row.locator('.reason');
     // Visible in the row, on its one line: the row keeps the book's 28 px (a long reason once made
     // it 4-6 lines tall in the Status column at 1280) and the reason's start is on screen.
@@ -202,7 +202,7 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     expect(reasonBox.height).toBeLessThan(20);
     expect(reasonBox.width).toBeGreaterThan(60);
     // The whole text: the cell's tooltip, the Status button's accessible description, the detail.
-    const cell = row.getByRole('cell').filter({ hasText: reason });
+    const cell = row.getByRole('gridcell').filter({ hasText: reason });
     expect(await cell.getAttribute('title')).toBe(reason);
     const statusButton = row.getByRole('button', { name: /^Status of order/ });
     const describedBy = await statusButton.getAttribute('aria-describedby');
@@ -226,12 +226,12 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
       pricetype: 'MARKET',
     });
     await page.getByRole('tab', { name: /^Positions/ }).click();
-    const table = page.getByRole('table', { name: 'Positions' });
+    const table = page.getByRole('grid', { name: 'Positions' });
     const heads = await table.getByRole('columnheader').allTextContents();
     expect(heads.map((h) => h.trim())).toEqual(expect.arrayContaining(['Chg %', 'Strategy']));
     const row = table.getByRole('row').filter({ hasText: 'INFY' });
     await row.waitFor({ timeout: 15_000 });
-    const cells = row.getByRole('cell');
+    const cells = row.getByRole('gridcell');
     const at = heads.findIndex((h) => h.trim() === 'Chg %');
     const st = heads.findIndex((h) => h.trim() === 'Strategy');
     await expect.poll(() => cells.nth(at).textContent(), { timeout: 15_000 }).toMatch(/^[+−-]?\d+\.\d{2}%$/);

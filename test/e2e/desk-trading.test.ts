@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const ticket = (): Locator => page.getByRole('form', { name: 'Order ticket' });
 const tab = (name: string): Locator => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const table = (name: string): Locator => page.getByRole('table', { name });
+const table = (name: string): Locator => page.getByRole('grid', { name });
 const dialog = (): Locator => page.getByRole('alertdialog');
 
 /** `/`, the symbol, Enter: the ticket holds the instrument. */

@@ -134,7 +134,7 @@ describe('an order whose answer never comes', { timeout: 120_000 }, () => {
     expect(await alertRow().textContent()).toContain(orders[0]!.orderid);
     await tab('Orders').click();
     expect(await floating().count()).toBe(0);
-    const row = page.getByRole('table', { name: 'Orders' }).locator(`[data-row-key="${orders[0]!.orderid}"]`);
+    const row = page.getByRole('grid', { name: 'Orders' }).locator(`[data-row-key="${orders[0]!.orderid}"]`);
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/BUY.*SBIN/);
     await tab('Alerts').click();
     await desk.shots('unknown-settled');

@@ -65,7 +65,7 @@ describe('the desk (App): keys and shell commands', () => {
     b.emit('shell.command', { command: 'show-positions' });
     await flush();
     expect(screen.getByRole('tab', { name: /^Positions/ })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('table', { name: 'Positions' })).toHaveTextContent('SBIN');
+    expect(screen.getByRole('grid', { name: 'Positions' })).toHaveTextContent('SBIN');
   });
 
   it('a notification click (show-order) selects the order and reads its status', async () => {
@@ -96,7 +96,7 @@ describe('the desk (App): keys and shell commands', () => {
     b.emit('session.connection', { seq: 11, profileId: 'paper', time: 1, state: 'disconnected' });
     await flush();
     expect(screen.getByText('Last values · not live')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Orders' })).toHaveTextContent('SBIN');
+    expect(screen.getByRole('grid', { name: 'Orders' })).toHaveTextContent('SBIN');
     b.emit('session.connection', { seq: 12, profileId: 'paper', time: 2, state: 'connected' });
     await flush();
     expect(screen.queryByText('Last values · not live')).not.toBeInTheDocument();

@@ -155,7 +155,7 @@ describe('modify in place', () => {
     });
     await flush();
     const row = screen
-      .getByRole('table', { name: 'Orders' })
+      .getByRole('grid', { name: 'Orders' })
       .querySelector<HTMLElement>('[data-row-key="O1"]')!;
     row.focus();
     dispatchRowAction(row, 'row.modify', '[data-hotkey-row]');

@@ -68,7 +68,7 @@ async function setup(book: OrderSnapshot[] = BOOK) {
 }
 
 const rowIds = () =>
-  [...screen.getByRole('table', { name: 'Orders' }).querySelectorAll<HTMLElement>('[data-row-key]')].map(
+  [...screen.getByRole('grid', { name: 'Orders' }).querySelectorAll<HTMLElement>('[data-row-key]')].map(
     (r) => r.dataset.rowKey,
   );
 
@@ -101,7 +101,7 @@ describe('the Orders pane', () => {
     await fireEvent.click(screen.getByRole('button', { name: /^Rejected/ }));
     expect(rowIds()).toEqual(['REJ1']);
     const row = screen
-      .getByRole('table', { name: 'Orders' })
+      .getByRole('grid', { name: 'Orders' })
       .querySelector<HTMLElement>('[data-row-key="REJ1"]')!;
     expect(row).toHaveTextContent('rejected');
     expect(row).toHaveTextContent('Insufficient funds: required 9,05,300.00');
@@ -156,7 +156,7 @@ describe('the Orders pane', () => {
     });
     await flush();
     const row = () =>
-      screen.getByRole('table', { name: 'Orders' }).querySelector<HTMLElement>('[data-row-key="OPEN1"]')!;
+      screen.getByRole('grid', { name: 'Orders' }).querySelector<HTMLElement>('[data-row-key="OPEN1"]')!;
     expect(row()).toHaveTextContent('reconciling');
     b.emit('orders.reconciled', {
       seq: 12,
@@ -188,7 +188,7 @@ describe('the Orders pane', () => {
     // A 600 px viewport of 28 px rows plus virtua's buffer: tens of rows, never thousands.
     expect(shown).toBeGreaterThan(10);
     expect(shown).toBeLessThan(80);
-    expect(screen.getByRole('table', { name: 'Orders' })).toHaveAttribute('aria-rowcount', '5001');
+    expect(screen.getByRole('grid', { name: 'Orders' })).toHaveAttribute('aria-rowcount', '5001');
     // A new view (one more order) replaces the book wholesale; still only a screenful rendered.
     b.emit('books.orders', {
       seq: 11,
@@ -202,7 +202,7 @@ describe('the Orders pane', () => {
 
   it('↑ ↓ Home End move focus between rows; one row is in the tab order', async () => {
     await setup();
-    const table = screen.getByRole('table', { name: 'Orders' });
+    const table = screen.getByRole('grid', { name: 'Orders' });
     const row = (id: string) => table.querySelector<HTMLElement>(`[data-row-key="${id}"]`)!;
     expect([...table.querySelectorAll('[data-row-key][tabindex="0"]')]).toHaveLength(1);
     row('CAN1').focus();

@@ -64,7 +64,7 @@ async function reloadedDesk() {
 }
 
 const orderRow = () =>
-  screen.getByRole('table', { name: 'Orders' }).querySelector<HTMLElement>('[data-row-key="OPEN1"]')!;
+  screen.getByRole('grid', { name: 'Orders' }).querySelector<HTMLElement>('[data-row-key="OPEN1"]')!;
 const alertRows = () => screen.getAllByTestId('alert-row');
 
 describe('reconciling after a reload', () => {

@@ -76,17 +76,17 @@ async function setup() {
 }
 
 const row = (id: string) =>
-  screen.getByRole('table', { name: 'GTT orders' }).querySelector<HTMLElement>(`[data-row-key="${id}"]`)!;
+  screen.getByRole('grid', { name: 'GTT orders' }).querySelector<HTMLElement>(`[data-row-key="${id}"]`)!;
 /** A row's action button (the row's cells are found by their labels, as the keyboard reaches them). */
 const button = (label: string) => document.querySelector<HTMLElement>(`button[aria-label="${label}"]`)!;
 const cells = (el: Element) =>
-  [...el.querySelectorAll('[role="cell"]')].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
+  [...el.querySelectorAll('[role="gridcell"]')].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
 
 describe('the GTT pane', () => {
   it('lists GTTs in the order the core gives with triggers, limits, quantity and last price in en-IN figures', async () => {
     await setup();
     const keys = [
-      ...screen.getByRole('table', { name: 'GTT orders' }).querySelectorAll<HTMLElement>('[data-row-key]'),
+      ...screen.getByRole('grid', { name: 'GTT orders' }).querySelectorAll<HTMLElement>('[data-row-key]'),
     ].map((r) => r.dataset.rowKey);
     expect(keys).toEqual(['GTT-261120-0000000a', 'GTT-261120-0000000b']);
     const oco = cells(row('GTT-261120-0000000b'));

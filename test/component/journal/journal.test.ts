@@ -127,7 +127,7 @@ function entry(e: Partial<JournalEntry> = {}): JournalEntry {
 }
 
 const rowEls = () => [
-  ...screen.getByRole('table', { name: 'Journal entries' }).querySelectorAll<HTMLElement>('[data-row-key]'),
+  ...screen.getByRole('grid', { name: 'Journal entries' }).querySelectorAll<HTMLElement>('[data-row-key]'),
 ];
 
 function setup(entries: JournalEntry[]) {

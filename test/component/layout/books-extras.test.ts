@@ -78,13 +78,13 @@ describe('the books: positions and holdings extras', () => {
     // One quote watch for the open position's instrument.
     const watches = b.callsTo('market.watch').map((c) => c.input as MarketWatchInput);
     expect(watches).toContainEqual({ symbols: [{ symbol: 'SBIN', exchange: 'NSE' }], mode: 'quote' });
-    const table = screen.getByRole('table', { name: 'Positions' });
+    const table = screen.getByRole('grid', { name: 'Positions' });
     const heads = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim());
     // virtua keeps rows visibility-hidden until measured (jsdom never measures): read them by key.
     const row = table.querySelector<HTMLElement>('[data-row-key="NSE:SBIN:MIS"]')!;
-    const cell = (label: string) => row.querySelectorAll('[role="cell"]')[heads.indexOf(label)]!;
+    const cell = (label: string) => row.querySelectorAll('[role="gridcell"]')[heads.indexOf(label)]!;
     expect(cell('Chg %').textContent).toBe('—');
     expect(cell('Strategy').textContent?.trim()).toBe('Scalper, Swing');
     b.emit('market.quote', {
@@ -113,7 +113,7 @@ describe('the books: positions and holdings extras', () => {
     const b = await desk();
     await fireEvent.click(screen.getByRole('tab', { name: /^Holdings/ }));
     for (let i = 0; i < 4; i++) await flush();
-    const holdings = screen.getByRole('table', { name: 'Holdings' });
+    const holdings = screen.getByRole('grid', { name: 'Holdings' });
     await fireEvent.click(holdings.querySelector<HTMLElement>('button[aria-label^="Sell SBIN"]')!);
     for (let i = 0; i < 6; i++) await flush();
     const ticket = screen.getByRole('region', { name: 'Order ticket' });

@@ -130,7 +130,7 @@ describe('the desk (App): resizable, remembered panels', () => {
   it("a table column's grip widens it by keys, is remembered per table and restored on reload", async () => {
     const saved = Settings.parse({});
     const first = await desk(bridgeWith(saved));
-    const table = screen.getByRole('table', { name: 'Orders' });
+    const table = screen.getByRole('grid', { name: 'Orders' });
     const grips = within(table).getAllByRole('separator');
     expect(grips.length).toBeGreaterThan(3);
     const grip = grips[0]!;
@@ -145,7 +145,7 @@ describe('the desk (App): resizable, remembered panels', () => {
 
     first.unmount();
     await desk(bridgeWith(saved));
-    const again = screen.getByRole('table', { name: 'Orders' }).querySelector<HTMLElement>('[role="row"]')!;
+    const again = screen.getByRole('grid', { name: 'Orders' }).querySelector<HTMLElement>('[role="row"]')!;
     expect(again.style.gridTemplateColumns.startsWith('44px ')).toBe(true);
   });
 
