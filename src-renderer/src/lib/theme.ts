@@ -1,7 +1,8 @@
 // The desk's colour theme (settings.shell.theme): dark by default, light for bright rooms. The tokens
-// live on :root (App.svelte holds the dark ones, styles/theme-light.css the light ones); this sets
-// `data-theme` on <html> from the saved settings and follows every change.
+// live on :root (styles/theme-dark.css holds the dark ones, styles/theme-light.css the light theme's
+// overrides); this sets `data-theme` on <html> from the saved settings and follows every change.
 import type { BridgeApi, Settings } from '@contract';
+import '../styles/theme-dark.css';
 import '../styles/theme-light.css';
 
 export type Theme = Settings['shell']['theme'];
