@@ -2,13 +2,7 @@
 // contract loading, reused), the strikes either side of the money with quotes for calls and puts,
 // and the underlying's spot. Quotes arrive once from a ChainQuoteSource (multiquotes today) and then
 // from a `market.quote` watch on the shown contracts, polled by the core within the rate budget.
-import type {
-  BridgeApi,
-  Exchange,
-  IpcResult,
-  MarketQuoteEvent,
-  MarketWatchInput,
-} from '@contract';
+import type { BridgeApi, Exchange, IpcResult, MarketQuoteEvent, MarketWatchInput } from '@contract';
 import {
   atmStrike,
   chainKey,
@@ -26,9 +20,29 @@ import {
   type ChainRow,
 } from '../lib/option-chain';
 import { SvelteMap } from 'svelte/reactivity';
-import { DerivativePickerState, SPOT_EXCHANGES, type PickerExchange } from './derivative-picker.svelte';
+import { parseSymbol } from '../lib/instrument';
+import { expiryOf } from '../lib/option-chain';
+import {
+  DerivativePickerState,
+  PICKER_EXCHANGES,
+  SPOT_EXCHANGES,
+  type PickerExchange,
+} from './derivative-picker.svelte';
 import { WatchSlot } from './watch-slot.svelte';
 import { optionChainSource } from '../lib/option-chain-gateway';
+
+/** The first chain a pane shows: the ticket's derivative's, otherwise NIFTY on NFO. */
+export function chainStart(instrument: { symbol: string; exchange: string } | undefined): {
+  underlying: string;
+  exchange: PickerExchange;
+  expiry?: string;
+} {
+  const p = instrument ? parseSymbol(instrument.symbol) : undefined;
+  const ex = PICKER_EXCHANGES.find((e) => e === instrument?.exchange);
+  if (instrument && p && p.kind !== 'equity' && ex)
+    return { underlying: p.underlying, exchange: ex, expiry: expiryOf(instrument.symbol) };
+  return { underlying: 'NIFTY', exchange: 'NFO' };
+}
 
 export interface SpotRef {
   symbol: string;
