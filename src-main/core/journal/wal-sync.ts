@@ -57,3 +57,47 @@ export function openWalSync(dbPath: string): WalSync | undefined {
     },
   };
 }
+
+export interface TurnFlush {
+  /** Every commit is flushed in the background, whether or not anyone waits. */
+  soon(): void;
+  /** Resolves once every commit made so far is on disk (at once without a WAL to flush). */
+  durable(): Promise<void>;
+}
+
+/**
+ * This turn's flush: one fsync for every commit made so far, started once the turn is over. By then
+ * an order whose intent was just committed has been written to its socket (the client sends it in
+ * the same turn), so waking the thread pool for the flush is not on the order's way out.
+ */
+export function createTurnFlush(wal: WalSync | undefined, onSyncError: (err: unknown) => void): TurnFlush {
+  let turnFlush: { done: Promise<void>; waited(): void } | undefined;
+  function flushAfterTurn(sync: WalSync): NonNullable<typeof turnFlush> {
+    if (turnFlush) return turnFlush;
+    // A failed flush somebody waits for is theirs to report; one nobody waits for is reported here.
+    let waitedFor = false;
+    const done = new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        turnFlush = undefined;
+        sync.sync().then(resolve, (err: unknown) => {
+          if (!waitedFor) onSyncError(err);
+          reject(err);
+        });
+      }),
+    );
+    done.catch(() => undefined);
+    turnFlush = { done, waited: () => (waitedFor = true) };
+    return turnFlush;
+  }
+  return {
+    soon() {
+      if (wal) flushAfterTurn(wal);
+    },
+    durable() {
+      if (!wal) return Promise.resolve();
+      const flush = flushAfterTurn(wal);
+      flush.waited();
+      return flush.done;
+    },
+  };
+}
