@@ -14,3 +14,4 @@ export { fileErrorCode, writeJournalCsv } from './csv-export.js';
 export { sanitise, stripKeyFields, orderIdsIn } from './sanitise.js';
 export { journaled } from './journaled.js';
 export type { SqliteRecovery as JournalRecovery } from '../sqlite-salvage.js';
+export { journaledEntry, journalRefusal } from './journaled-entry.js';

@@ -9,12 +9,13 @@ import {
   ModifyGttOrderRequest,
   PlaceGttOrderRequest,
   type EventPayload,
+  type IpcErrorKind,
   type IpcResult,
 } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { gttWantOf, type GttCheck } from '../gtt/gtt-reconcile.js';
 import type { GttSettler } from '../gtt/gtt-settler.js';
-import { journaled, type Journal } from '../journal/index.js';
+import { journaledEntry, journalRefusal, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import type { Emit } from './event-bus.js';
 import { describeZodError, failResult, fromGateway, okResult } from './results.js';
@@ -58,10 +59,8 @@ export function gttRiskLegs(w: z.output<typeof PlaceGttOrderRequest>): RiskLeg[]
 
 export function gttHandlers(d: GttDeps): Pick<Handlers, GttChannels> {
   /** Journals a refusal made before the call, so the journal answers "what did I try?" too. */
-  function refused<T>(s: Session, operation: string, request: unknown, kind: string, message: string) {
-    const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
-    d.journal.recordOutcome(id, { outcome: 'error', error: { kind, message } });
-    return failResult<T>(kind as Parameters<typeof failResult>[0], message, { journalId: id });
+  function refused<T>(s: Session, operation: string, request: unknown, kind: IpcErrorKind, message: string) {
+    return journalRefusal<T>(d.journal, { profileId: s.profile.id, operation, request }, kind, message);
   }
 
   /** Intent, call, outcome; an unknown outcome goes to the settler with what to look for. */
@@ -72,17 +71,8 @@ export function gttHandlers(d: GttDeps): Pick<Handlers, GttChannels> {
     call: () => Promise<GatewayResult<T>>,
     check: GttCheck,
   ): Promise<IpcResult<T>> {
-    let journalId = '';
-    const journal = {
-      recordIntent: (input: Parameters<Journal['recordIntent']>[0]) => {
-        const written = d.journal.recordIntent(input);
-        journalId = written.id;
-        return written;
-      },
-      recordOutcomeLater: d.journal.recordOutcomeLater,
-      durable: d.journal.durable,
-    };
-    const r = await journaled(journal, { profileId: s.profile.id, operation, request }, call, d.logger);
+    const intent = { profileId: s.profile.id, operation, request };
+    const { journalId, result: r } = await journaledEntry(d.journal, intent, call, d.logger);
     if (r.ok || r.error.kind !== 'unknown_outcome') return fromGateway(r);
     d.settler(s).track(journalId, check);
     d.emit('orders.unknown', {

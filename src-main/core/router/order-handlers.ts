@@ -3,7 +3,7 @@
 // resent: architecture rule 4).
 import { errorMessage, type DailyLimitName, type IpcResult, type RiskLimits } from '../../contract/index.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
-import { journaled, type Journal } from '../journal/index.js';
+import { journaledEntry, journalRefusal, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
 import { previewSmart, splitPreview } from '../previews/index.js';
 import { dayPnlText, type DailyBooks, type DailyLeg, type DailyLimits } from '../risk/index.js';
@@ -72,9 +72,8 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     message: string,
     limit?: DailyLimitName,
   ): IpcResult<T> {
-    const { id } = d.journal.recordIntent({ profileId: s.profile.id, operation, request });
-    d.journal.recordOutcome(id, { outcome: 'error', error: { kind, message } });
-    return failResult(kind, message, { journalId: id, ...(limit ? { limit } : {}) });
+    const intent = { profileId: s.profile.id, operation, request };
+    return journalRefusal(d.journal, intent, kind, message, limit ? { limit } : {});
   }
 
   /**
@@ -118,19 +117,10 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
     call: () => Promise<GatewayResult<T>>,
     intent?: UnknownIntent,
   ): Promise<IpcResult<T>> {
-    let journalId = '';
-    const journal = {
-      recordIntent: (input: Parameters<Journal['recordIntent']>[0]) => {
-        const written = d.journal.recordIntent(input);
-        journalId = written.id;
-        return written;
-      },
-      recordOutcomeLater: d.journal.recordOutcomeLater,
-      durable: d.journal.durable,
-    };
     // Before sending: a poll during the call may already see the new order.
     const known = s.watcher.knownOrderIds();
-    const r = await journaled(journal, { profileId: s.profile.id, operation, request }, call, d.logger);
+    const intentInput = { profileId: s.profile.id, operation, request };
+    const { journalId, result: r } = await journaledEntry(d.journal, intentInput, call, d.logger);
     if (r.ok) return okResult(r.value);
     if (r.error.kind !== 'unknown_outcome') return fromGateway(r);
     if (intent) {
