@@ -1,13 +1,13 @@
+// Over 300 lines: the engine's whole public surface (orders, eight reads, replay, reset, ticker).
 // The paper trading engine: places, modifies and cancels orders over the SQLite ledger, matching
 // them against the simulated book. Every mutation is one transaction that commits before the caller
 // answers (group-commit.ts), so an acknowledged order survives a SIGKILL. The parts: order-rules.ts
-// (what may be placed or changed), fills.ts (matching, fills, settlement), read-views.ts (books).
-// Over 400 lines on purpose: it is the engine's whole public surface (place, modify, cancel, eight
-// reads, replay, reset, ticker), each a few lines of orchestration over those parts.
+// (what may be placed or changed), order-entry.ts (place, modify, cancel), fills.ts (matching, fills,
+// settlement), read-views.ts (books).
 import type { Product } from '../../contract/index.js';
 import type { Instrument, InstrumentMaster } from '../instruments/instrument.js';
 import type { Clock, Market } from '../market/market.js';
-import { ActiveIndex, sideKey } from './active-index.js';
+import { ActiveIndex } from './active-index.js';
 import type {
   EngineResult,
   ModifyOutcome,
@@ -27,25 +27,14 @@ import { Fills } from './fills.js';
 import { GroupCommit } from './group-commit.js';
 import { istDayOf } from './ist-time.js';
 import { Ledger } from './ledger.js';
-import type { OrderRow, PositionRow } from './ledger-rows.js';
-import { DEFAULT_LEVERAGE, type LeverageConfig, orderMargin, reducingQuantity } from './margin.js';
+import { DEFAULT_LEVERAGE, type LeverageConfig } from './margin.js';
 import { OrderIds, idFloor } from './order-ids.js';
+import { cancelOrder, modifyOrder, placeOrder, type OrderEntry } from './order-entry.js';
 import { OrderEvents, type OrderListener } from './order-events.js';
-import {
-  ACTIVE,
-  MODIFIABLE,
-  cncSellRefusal,
-  insufficientFunds,
-  marginReference,
-  marketPriceMissing,
-  modifiedRow,
-  newOrderRow,
-  refuse,
-} from './order-rules.js';
-import { ReadViews, toPaperOrder } from './read-views.js';
+import { ReadViews } from './read-views.js';
 import { replayOrRemember } from './request-replay.js';
 import { toUnits } from './units.js';
-import { checkInstrument, checkShape, normalise, normaliseSymbol } from './validation.js';
+import { normaliseSymbol } from './validation.js';
 
 export type { PaperTradingEngine, TradingEngineDeps } from './engine.js';
 export { DEFAULT_CAPITAL } from './engine.js';
@@ -74,6 +63,7 @@ class Engine implements PaperTradingEngine {
   /** The ticker's period while it is wanted (startTicker); it runs only while orders rest. */
   private tickMs: number | undefined;
   private readonly events = new OrderEvents();
+  private readonly entry: OrderEntry;
 
   constructor(deps: TradingEngineDeps) {
     this.ledger = new Ledger(deps.dataDir, { durability: deps.durability ?? 'normal' });
@@ -106,6 +96,22 @@ class Engine implements PaperTradingEngine {
       capital: this.capital,
       instrument,
     });
+    this.entry = {
+      ledger: this.ledger,
+      market: this.market,
+      clock: this.clock,
+      lev: this.lev,
+      ids: this.ids,
+      fills: this.fills,
+      views: this.views,
+      instrument,
+      sync: () => this.sync(),
+      transaction: (fn) => this.transaction(fn),
+      ensureAccount: (account, now) => this.ensureAccount(account, now),
+      activeOrders: () => this.activeOrders(),
+      isOpen: (order, now) => this.isOpen(order, now),
+      armTicker: () => this.armTicker(),
+    };
     if (this.ledger.meta('mode_version') === undefined) this.ledger.setMeta('mode_version', '1');
   }
 
@@ -220,139 +226,15 @@ class Engine implements PaperTradingEngine {
   // ---- orders ----
 
   placeOrder(account: string, raw: OrderInput): EngineResult<PaperOrder> {
-    const shape = checkShape(raw);
-    if (shape) return refuse(400, shape);
-    const input = normalise(raw);
-    const inst = this.instrument(input.exchange, input.symbol);
-    const bad = checkInstrument(input, inst);
-    if (bad || !inst) return refuse(400, bad ?? `Symbol ${input.symbol} not found on ${input.exchange}`);
-    this.sync();
-    const now = this.clock.now();
-    let ltp = 0;
-    if (input.pricetype === 'MARKET') {
-      ltp = toUnits(this.market.lastPrice(inst));
-      if (ltp <= 0) return refuse(400, marketPriceMissing(inst.symbol));
-    }
-    return this.transaction(() => {
-      this.ensureAccount(account, now);
-      const row = newOrderRow(input, inst, account, this.ids.next(now), now);
-      const buy = input.action === 'BUY';
-      const pos = this.ledger.position(account, row.exchange, row.symbol, row.product);
-      const reason =
-        buy || input.product !== 'CNC' ? undefined : this.cncSellCover(account, row, row.quantity, pos);
-      row.claimed = reducingQuantity(
-        buy,
-        row.quantity,
-        pos?.quantity ?? 0,
-        this.activeOrders().claimedQuantity(sideKey(row)),
-      );
-      const ref = marginReference(row, ltp);
-      const margin = orderMargin(this.lev, inst, row.product, buy, row.quantity - row.claimed, ref, 0);
-      const available = reason ? 0 : this.views.availableUnits(account);
-      const rejection = reason ?? (margin > available ? insufficientFunds(margin, available) : undefined);
-      if (rejection) {
-        // Business refusals are recorded (sandbox behaviour) and answered 400 with the order id.
-        this.ledger.insertOrder({ ...row, status: 'rejected', rejection_reason: rejection, claimed: 0 });
-        return refuse(400, rejection, row.orderid);
-      }
-
-      row.margin_blocked = margin;
-      if (input.pricetype === 'SL' || input.pricetype === 'SL-M') row.status = 'trigger pending';
-      this.ledger.movement(account, now, 'block', { available: -margin, used: margin }, row.orderid);
-      // Match first, then write the row once in its resulting state (a MARKET order that fills is
-      // one INSERT, not an INSERT and an UPDATE); its seq is the rowid, so nothing is read back.
-      const stored: OrderRow = { seq: 0, ...row };
-      if (this.isOpen(stored, now)) this.fills.matchNew(stored, now);
-      stored.seq = this.ledger.insertOrder(stored);
-      // Filed under its status after the first match (put() leaves out a completed order).
-      this.activeOrders().put(stored);
-      this.armTicker();
-      return { ok: true, value: toPaperOrder(stored) };
-    });
+    return placeOrder(this.entry, account, raw);
   }
 
-  /** cncSellRefusal over the ledger's position and holding of the symbol. */
-  private cncSellCover(
-    account: string,
-    row: Pick<OrderRow, 'exchange' | 'symbol'>,
-    quantity: number,
-    pos: PositionRow | undefined,
-  ): string | undefined {
-    const holding = this.ledger.holding(account, row.exchange, row.symbol)?.quantity ?? 0;
-    return cncSellRefusal(row.symbol, quantity, pos?.quantity ?? 0, holding);
-  }
-
-  /**
-   * Changes a working order as order-rules.ts modifiedRow allows, re-checks its funds (and a raised
-   * CNC SELL's cover), then matches it like a placement: a limit moved through the market takes
-   * the book at market prices, never fills at the new limit.
-   */
   modifyOrder(account: string, orderid: string, req: OrderModification): EngineResult<ModifyOutcome> {
-    this.sync();
-    const now = this.clock.now();
-    return this.transaction((): EngineResult<ModifyOutcome> => {
-      const o = this.ledger.order(account, orderid);
-      if (!o) return refuse(404, `Order ${orderid} not found`);
-      if (!ACTIVE.has(o.status)) return refuse(400, `Cannot modify order in ${o.status} status`);
-      const inst = this.instrument(o.exchange, o.symbol);
-      if (!inst) return refuse(400, `Symbol ${o.symbol} not found on ${o.exchange}`);
-      const next = modifiedRow(o, req, inst, now);
-      if (!next.ok) return next;
-      const updated = next.value;
-      // The filled part has already left the position and holdings, so the unfilled rest is what
-      // a raised CNC SELL must be covered for. A decrease is always allowed.
-      const pos = this.ledger.position(account, o.exchange, o.symbol, o.product);
-      if (o.action === 'SELL' && o.product === 'CNC' && updated.quantity > o.quantity) {
-        const reason = this.cncSellCover(account, o, updated.quantity - o.filled_quantity, pos);
-        if (reason) return refuse(400, reason);
-      }
-      let ltp = 0;
-      if (updated.pricetype === 'MARKET') {
-        ltp = toUnits(this.market.lastPrice(inst));
-        if (ltp <= 0) return refuse(400, marketPriceMissing(inst.symbol));
-      }
-      const changed = MODIFIABLE.filter((f) => updated[f] !== o[f]);
-      if (changed.length === 0) return { ok: true, value: { order: toPaperOrder(o), changed } };
-
-      // Unlike the sandbox (which keeps the placement block), the unfilled part's margin is
-      // recomputed at the new size and reference price, so raising a resting order cannot bypass the
-      // funds check; a decrease releases the difference. Its own claim on an opposite position is
-      // given up and made again at the new size; other orders keep theirs.
-      const buy = o.action === 'BUY';
-      const rest = updated.quantity - o.filled_quantity;
-      const others = this.activeOrders().claimedQuantity(sideKey(o)) - o.claimed;
-      updated.claimed = reducingQuantity(buy, rest, pos?.quantity ?? 0, others);
-      const ref = marginReference(updated, ltp);
-      updated.margin_blocked = orderMargin(this.lev, inst, o.product, buy, rest - updated.claimed, ref, 0);
-      const extra = updated.margin_blocked - o.margin_blocked;
-      const available = this.views.availableUnits(account);
-      if (extra > available) return refuse(400, insufficientFunds(extra, available));
-      if (extra !== 0) {
-        const kind = extra > 0 ? 'block' : 'release';
-        this.ledger.movement(account, now, kind, { available: -extra, used: extra }, orderid);
-      }
-      this.ledger.updateOrder(updated);
-      if (this.isOpen(updated, now)) this.fills.match(updated, now, true);
-      this.activeOrders().put(updated);
-      this.armTicker();
-      return { ok: true, value: { order: toPaperOrder(updated), changed } };
-    });
+    return modifyOrder(this.entry, account, orderid, req);
   }
 
   cancelOrder(account: string, orderid: string): EngineResult<PaperOrder> {
-    this.sync();
-    const now = this.clock.now();
-    return this.transaction(() => {
-      const o = this.ledger.order(account, orderid);
-      if (!o) return refuse(404, `Order ${orderid} not found`);
-      if (!ACTIVE.has(o.status)) return refuse(400, `Cannot cancel order in ${o.status} status`);
-      const released = o.margin_blocked;
-      const updated: OrderRow = { ...o, status: 'cancelled', margin_blocked: 0, claimed: 0, updated_ms: now };
-      this.ledger.updateOrder(updated);
-      this.ledger.movement(account, now, 'cancel', { available: released, used: -released }, orderid);
-      this.activeOrders().delete(orderid);
-      return { ok: true, value: toPaperOrder(updated) };
-    });
+    return cancelOrder(this.entry, account, orderid);
   }
 
   // ---- reads (matching first, so they are current) ----
@@ -447,7 +329,7 @@ class Engine implements PaperTradingEngine {
   /**
    * Runs the ticker while orders rest (or the index is to be reloaded). With none, nothing can match:
    * four wake-ups a second of an idle gateway (in the always-on app's own process) are saved, and a
-   * new day is settled lazily by the next call, as before.
+   * new day is settled lazily by the next call.
    */
   private armTicker(): void {
     if (this.tickMs === undefined || this.timer || this.active?.size === 0) return;
