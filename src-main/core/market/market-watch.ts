@@ -1,3 +1,4 @@
+// Over 300 lines: subscriptions, the polling pump and the feed hand-over share one profile's state.
 // Market subscriptions served by polling the active profile's gateway inside its one rate budget
 // (architecture rule 5): reads in the background lane, a bounded number outstanding, none while the budget
 // is busy, the focused depth first, the rest round-robin (see plan.ts for the rates). Subscriptions
@@ -24,6 +25,15 @@ import { failResult, fromGatewayError, okResult } from '../router/results.js';
 import { describeInstruments, instrumentKey, uniqueInstruments, type Instrument } from './instruments.js';
 import { DEFAULT_PLAN, periods, reserveFor, retryDelay, type MarketPlan } from './plan.js';
 import { Subscriptions } from './subscriptions.js';
+import {
+  focusJob,
+  nextShared,
+  sharedJobs,
+  waitingUntil,
+  type Job,
+  type Lane,
+  type Live,
+} from './poll-jobs.js';
 import { depthTick, ltpTick, quoteTick } from './ticks.js';
 import { depthOfTick, feedSymbols, quoteOfTick } from './feed-ticks.js';
 import { checkInstruments, isUnknownInstrument, notFound, readRows } from './validate.js';
@@ -33,8 +43,6 @@ export type MarketClient = Pick<GatewayClient, 'multiquotes' | 'quotes' | 'depth
 /** Live subscriptions at most, and distinct instruments per mode at most. */
 export const MAX_SUBSCRIPTIONS = 256;
 export const MAX_PER_MODE = 500;
-/** The gateway's multiquotes limit. */
-const BATCH = 500;
 
 export interface MarketWatchOptions {
   clock: Clock;
@@ -71,38 +79,6 @@ export interface MarketWatch extends MarketFeedPort {
   stats(): MarketStats;
 }
 
-type Job =
-  | { id: string; kind: 'multiquotes'; symbols: Instrument[] }
-  | { id: string; kind: 'quotes'; symbol: Instrument }
-  | { id: string; kind: 'depth'; symbol: Instrument };
-type Lane = 'focus' | 'shared';
-
-interface Backoff {
-  failures: number;
-  retryAt: number;
-  /** The error kind already reported in this run of failures. */
-  reported: string;
-}
-
-/** One profile's polling state; replaced whole on a switch, so late answers of the old one are ignored. */
-interface Live {
-  profileId: string;
-  client: MarketClient;
-  /** Known to this gateway (validated once). */
-  valid: Set<string>;
-  /** Not known to this gateway: reported once, not polled. */
-  unknown: Set<string>;
-  multiquotes: boolean;
-  inFlight: Set<string>;
-  backoff: Map<string, Backoff>;
-  outstanding: number;
-  lastFocusAt: number;
-  lastSharedAt: number;
-  /** The shared job served last (round-robin position). */
-  cursor: string | undefined;
-  sent: { focus: number; shared: number };
-}
-
 export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
   const { clock, emit, logger } = o;
   const plan: MarketPlan = { ...DEFAULT_PLAN, ...o.plan };
@@ -120,48 +96,6 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
 
   const stamp = (s: Live) => ({ profileId: s.profileId, time: clock.now() });
 
-  function focusJob(s: Live): Job | undefined {
-    const f = subs.focused();
-    if (!f || s.unknown.has(instrumentKey(f))) return undefined;
-    return { id: `d:${instrumentKey(f)}`, kind: 'depth', symbol: f };
-  }
-
-  /** The round-robin ring: quote batches (or single quotes), then every unfocused depth. */
-  function sharedJobs(s: Live): Job[] {
-    const polled = (i: Instrument) => !s.unknown.has(instrumentKey(i));
-    const quoted = uniqueInstruments([...subs.following('ltp'), ...subs.following('quote')]).filter(polled);
-    const jobs: Job[] = [];
-    if (s.multiquotes) {
-      for (let k = 0; k * BATCH < quoted.length; k++)
-        jobs.push({ id: `mq:${k}`, kind: 'multiquotes', symbols: quoted.slice(k * BATCH, (k + 1) * BATCH) });
-    } else {
-      for (const i of quoted) jobs.push({ id: `q:${instrumentKey(i)}`, kind: 'quotes', symbol: i });
-    }
-    const focus = subs.focused();
-    const focusKey = focus ? instrumentKey(focus) : undefined;
-    for (const i of subs.following('depth').filter(polled)) {
-      const key = instrumentKey(i);
-      if (key !== focusKey) jobs.push({ id: `d:${key}`, kind: 'depth', symbol: i });
-    }
-    return jobs;
-  }
-
-  const waitingUntil = (s: Live, job: Job) => s.backoff.get(job.id)?.retryAt ?? -Infinity;
-  const ready = (s: Live, job: Job, now: number) => !s.inFlight.has(job.id) && waitingUntil(s, job) <= now;
-
-  /** The next ready job after the cursor, going round; with when the first backed-off one is due. */
-  function nextShared(s: Live, jobs: Job[], now: number): { job?: Job; retryAt: number } {
-    const start = jobs.findIndex((j) => j.id === s.cursor) + 1;
-    let retryAt = Infinity;
-    for (let n = 0; n < jobs.length; n++) {
-      const job = jobs[(start + n) % jobs.length];
-      if (!job) continue;
-      if (ready(s, job, now)) return { job, retryAt };
-      if (!s.inFlight.has(job.id)) retryAt = Math.min(retryAt, waitingUntil(s, job));
-    }
-    return { retryAt };
-  }
-
   function pump(): void {
     cancelTimer?.();
     cancelTimer = undefined;
@@ -174,14 +108,14 @@ export function createMarketWatch(o: MarketWatchOptions): MarketWatch {
     let wake = Infinity;
     while (s.outstanding < plan.maxOutstanding) {
       let pick: { job: Job; lane: Lane } | undefined;
-      const focus = focusJob(s);
+      const focus = focusJob(s, subs);
       if (focus && !s.inFlight.has(focus.id)) {
         const due = Math.max(s.lastFocusAt + every.focusMs, waitingUntil(s, focus));
         if (due <= now) pick = { job: focus, lane: 'focus' };
         else wake = Math.min(wake, due);
       }
       if (!pick) {
-        const jobs = sharedJobs(s);
+        const jobs = sharedJobs(s, subs);
         if (jobs.length > 0) {
           const due = s.lastSharedAt + every.sharedMs;
           if (due > now) wake = Math.min(wake, due);
