@@ -1,4 +1,4 @@
-// The send-once guard the ticket's Basket, Split and Smart modes share: a request goes out at most once
+// The send-once guard the ticket's regular send and its Basket, Split and Smart modes share: a request goes out at most once
 // until it changes (a double Enter is ignored and counted), a request the duplicate guard (or the hold
 // on an order whose twin is in doubt) held back may be sent deliberately, unchanged, and the gateway's
 // answer is read into one outcome.
@@ -11,10 +11,14 @@ export type SendFailure =
   | { kind: 'queued'; message: string }
   | { kind: 'refused'; error: IpcError };
 
+/** Why the guard ignored a press: one in flight, the request sent unchanged, or no hold to override. */
+export type IgnoredReason = 'in_flight' | 'already_sent' | 'no_duplicate_refusal';
+
 export class SendOnce {
   sending = $state(false);
   /** Presses ignored by the guard (a double Enter, a resend of the same request). */
   ignored = $state(0);
+  lastIgnored = $state<IgnoredReason | undefined>();
 
   /** The request last sent unchanged: not sent again until something changes. */
   #sentKey = $state<string | undefined>();
@@ -28,6 +32,12 @@ export class SendOnce {
   /** The duplicate guard held back exactly this request (the regular ticket's "Send anyway"). */
   canConfirmDuplicate(key: string | undefined): boolean {
     return key !== undefined && !this.sending && key === this.#heldKey;
+  }
+
+  /** A fresh order (the ticket reopened): nothing counts as sent or held any more. */
+  reset(): void {
+    this.#sentKey = undefined;
+    this.#heldKey = undefined;
   }
 
   /**
@@ -52,6 +62,11 @@ export class SendOnce {
       (confirmDuplicate && key !== this.#heldKey)
     ) {
       this.ignored += 1;
+      this.lastIgnored = this.sending
+        ? 'in_flight'
+        : confirmDuplicate
+          ? 'no_duplicate_refusal'
+          : 'already_sent';
       return undefined;
     }
     this.sending = true;

@@ -1,10 +1,8 @@
 // Which kind of order the ticket sends (Regular, Smart, Split, Basket, GTT) and each mode's own state. The
 // mode is remembered for the browser session (sessionStorage: a reload keeps it, a new window starts
 // Regular), so a trader who works in baskets is not sent back to Regular by every reload.
-import { getContext, hasContext, setContext } from 'svelte';
 import type { BridgeApi } from '@contract';
 import { BasketState } from './basket.svelte';
-import { GttState } from './gtt.svelte';
 import { SmartOrderState } from './smart-order.svelte';
 import { SplitOrderState } from './split-order.svelte';
 
@@ -40,15 +38,12 @@ export class TicketModes {
   readonly smart: SmartOrderState;
   readonly split: SplitOrderState;
   readonly basket: BasketState;
-  /** The GTT mode's sender when the desk provides no GTT state of its own (a ticket mounted alone). */
-  readonly gtt: GttState;
   readonly #storage: ModeStorage | undefined;
 
   constructor(bridge: BridgeApi, storage: ModeStorage | undefined = sessionStore()) {
     this.smart = new SmartOrderState(bridge);
     this.split = new SplitOrderState(bridge);
     this.basket = new BasketState(bridge);
-    this.gtt = new GttState(bridge);
     this.#storage = storage;
     let stored: unknown;
     try {
@@ -68,9 +63,3 @@ export class TicketModes {
     }
   }
 }
-
-export const TICKET_MODES = Symbol('ticket-modes');
-export const setTicketModes = (m: TicketModes): TicketModes => setContext(TICKET_MODES, m);
-/** The desk's modes when App provides them (a ticket mounted alone makes its own). */
-export const findTicketModes = (): TicketModes | undefined =>
-  hasContext(TICKET_MODES) ? getContext<TicketModes>(TICKET_MODES) : undefined;

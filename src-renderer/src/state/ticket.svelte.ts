@@ -1,20 +1,21 @@
 // The order ticket: the draft as typed, the instrument it is for (market.symbol), the risk limits
-// (settings.get), what is wrong with it in words, its value and margin estimate, and sending it once.
+// (settings.get), what is wrong with it in words, its value and margin estimate, and sending it once
+// (through the send-once guard the ticket's modes use too).
 // The rules themselves are pure (lib/ticket-rules); this class holds state and talks to the bridge.
 import type {
   Action,
   BridgeApi,
-  IpcError,
-  PlaceOrderIpcInput,
+  IpcResult,
+  OrderIdResponse,
   PriceType,
   Product,
   RiskLimits,
 } from '@contract';
-import { priceInputText } from '../lib/format';
+import { priceInputText } from '@shared/format.js';
 import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
-import { canSendAnyway } from '../lib/refusal-words';
 import { MarginAsker } from './margin-ask.svelte';
+import { SendOnce, type IgnoredReason, type SendFailure } from './send-once.svelte';
 import {
   buildPlaceRequest,
   convertQuantity,
@@ -33,17 +34,15 @@ import {
   type TicketLimits,
 } from '../lib/ticket-rules';
 
-/** What became of the last order the ticket sent. */
-export type TicketOutcome =
-  | { kind: 'placed'; orderid: string }
-  /** Sent, answer lost: the core reconciles it from the order book; it is never sent again from here. */
-  | { kind: 'unknown'; message: string }
-  /** A semi-auto gateway holds it for approval: not placed yet, and not to be sent twice. */
-  | { kind: 'queued'; message: string }
-  /** Refused before or by the gateway (risk, duplicate guard, gateway error): nothing was placed. */
-  | { kind: 'refused'; error: IpcError };
+/**
+ * What became of the last order the ticket sent: placed; or sent with the answer lost ("unknown": the
+ * core reconciles it from the order book, never sent again from here); or held for approval by a
+ * semi-auto gateway ("queued", not placed yet and not to be sent twice); or refused before or by the
+ * gateway (risk, duplicate guard, gateway error: nothing was placed).
+ */
+export type TicketOutcome = { kind: 'placed'; orderid: string } | SendFailure;
 
-export type IgnoredReason = 'in_flight' | 'already_sent' | 'no_duplicate_refusal';
+export type { IgnoredReason };
 
 export type SubmitResult =
   | { kind: 'sent'; outcome: TicketOutcome }
@@ -86,18 +85,12 @@ export class TicketState {
   /** Why the risk limits could not be read (the core still applies them on send). */
   limitsError = $state<string | undefined>();
 
-  sending = $state(false);
-  /** Submits ignored by the send-once guard (a double Enter or double click), for the record. */
-  ignoredSubmits = $state(0);
-  lastIgnored = $state<IgnoredReason | undefined>();
   outcome = $state<TicketOutcome | undefined>();
   /** Why the last action that changed nothing did not (a refused unit switch, an unknown tick). */
   notice = $state<string | undefined>();
 
-  /** The request last sent (or lost): the same draft is not sent again until it changes. */
-  #sentKey = $state<string | undefined>();
-  /** The request the current outcome answers. */
-  #outcomeKey = $state<string | undefined>();
+  /** One send per unchanged draft; a draft the duplicate guard held back may go once, deliberately. */
+  readonly #once = new SendOnce();
   #loadSeq = 0;
   readonly #bridge: BridgeApi;
   readonly #options: TicketOptions;
@@ -129,18 +122,13 @@ export class TicketState {
   readonly request = $derived.by(() => buildPlaceRequest(this.draft, this.context, this.#options.strategy));
   readonly #key = $derived(this.request ? JSON.stringify(this.request) : undefined);
   /** The draft was sent as it stands: a further submit is ignored until something changes. */
-  readonly sent = $derived(this.#key !== undefined && this.#key === this.#sentKey);
+  readonly sent = $derived(this.#once.isSent(this.#key));
   readonly refusal = $derived(this.outcome?.kind === 'refused' ? this.outcome.error.message : undefined);
   /**
    * The duplicate guard (or the hold on an order whose twin is in doubt) held back exactly this draft:
    * it may be sent deliberately.
    */
-  readonly canConfirmDuplicate = $derived(
-    this.outcome?.kind === 'refused' &&
-      canSendAnyway(this.outcome.error.kind) &&
-      this.#key !== undefined &&
-      this.#key === this.#outcomeKey,
-  );
+  readonly canConfirmDuplicate = $derived(this.#once.canConfirmDuplicate(this.#key));
   readonly name = $derived(this.instrument ? displayName(this.instrument.symbol) : '');
   /** The gateway's margin for the order (`orders.margin`), asked after a pause in typing. */
   readonly margin: MarginAsker;
@@ -163,8 +151,7 @@ export class TicketState {
     this.disclosedText = '';
     this.product = productsFor(target.exchange)[0] ?? 'MIS';
     this.outcome = undefined;
-    this.#sentKey = undefined;
-    this.#outcomeKey = undefined;
+    this.#once.reset();
     this.notice = undefined;
     this.instrumentError = undefined;
     const same = this.instrument?.symbol === target.symbol && this.instrument.exchange === target.exchange;
@@ -267,58 +254,58 @@ export class TicketState {
     return false;
   }
 
+  get sending(): boolean {
+    return this.#once.sending;
+  }
+
+  /** Submits ignored by the send-once guard (a double Enter or double click), for the record. */
+  get ignoredSubmits(): number {
+    return this.#once.ignored;
+  }
+
+  get lastIgnored(): IgnoredReason | undefined {
+    return this.#once.lastIgnored;
+  }
+
   /**
    * Sends the draft once. A submit while one is in flight, or of a draft already sent unchanged, is
    * ignored and counted: a double Enter or double click never sends twice.
    */
   async submit(): Promise<SubmitResult> {
-    if (this.sending) return this.#ignore('in_flight');
-    const request = this.request;
-    if (!request) return { kind: 'invalid', issues: this.issues };
-    if (this.sent) return this.#ignore('already_sent');
-    return this.#send(request, false);
+    if (!this.sending && !this.request) return { kind: 'invalid', issues: this.issues };
+    return this.#send(false);
   }
 
   /** Sends again a draft the duplicate guard held back, deliberately (`confirmDuplicate`). */
-  async confirmDuplicate(): Promise<SubmitResult> {
-    if (this.sending) return this.#ignore('in_flight');
+  confirmDuplicate(): Promise<SubmitResult> {
+    return this.#send(true);
+  }
+
+  async #send(confirmDuplicate: boolean): Promise<SubmitResult> {
     const request = this.request;
-    if (!request || !this.canConfirmDuplicate) return this.#ignore('no_duplicate_refusal');
-    return this.#send(request, true);
+    const outcome = await this.#once.send(this.#key, confirmDuplicate, {
+      // With no request there is no key: the guard ignores the press and never calls.
+      call: async () =>
+        request
+          ? this.#bridge
+              .invoke('orders.place', confirmDuplicate ? { ...request, confirmDuplicate: true } : request)
+              .catch(thrown)
+          : thrown('no order to send'),
+      sent: (value): TicketOutcome => ({ kind: 'placed', orderid: value.orderid }),
+      onStart: () => undefined,
+      settle: (o) => (this.outcome = o),
+    });
+    return outcome
+      ? { kind: 'sent', outcome }
+      : { kind: 'ignored', reason: this.#once.lastIgnored ?? 'in_flight' };
   }
+}
 
-  #ignore(reason: IgnoredReason): SubmitResult {
-    this.ignoredSubmits += 1;
-    this.lastIgnored = reason;
-    return { kind: 'ignored', reason };
-  }
-
-  async #send(request: PlaceOrderIpcInput, confirmDuplicate: boolean): Promise<SubmitResult> {
-    // Set before the first await: a second submit in the same tick already sees it.
-    this.sending = true;
-    const key = JSON.stringify(request);
-    let outcome: TicketOutcome;
-    try {
-      const res = await this.#bridge.invoke(
-        'orders.place',
-        confirmDuplicate ? { ...request, confirmDuplicate: true } : request,
-      );
-      if (res.ok) outcome = { kind: 'placed', orderid: res.value.orderid };
-      else if (res.error.kind === 'unknown_outcome')
-        outcome = { kind: 'unknown', message: res.error.message };
-      else if (res.error.kind === 'queued') outcome = { kind: 'queued', message: res.error.message };
-      else outcome = { kind: 'refused', error: res.error };
-    } catch (e) {
-      // The bridge promises never to reject; if one does, whether the order left is unknown, so it
-      // is treated as sent (the book will show it) rather than offered again.
-      const why = e instanceof Error ? e.message : typeof e === 'string' ? e : 'no reason given';
-      outcome = { kind: 'unknown', message: `The order's outcome is unknown: ${why}` };
-    } finally {
-      this.sending = false;
-    }
-    this.outcome = outcome;
-    this.#outcomeKey = key;
-    if (outcome.kind !== 'refused') this.#sentKey = key;
-    return { kind: 'sent', outcome };
-  }
+/**
+ * The bridge promises never to reject; if one does, whether the order left is unknown, so it is
+ * treated as sent (the book will show it) rather than offered again.
+ */
+function thrown(e: unknown): IpcResult<OrderIdResponse> {
+  const why = e instanceof Error ? e.message : typeof e === 'string' ? e : 'no reason given';
+  return { ok: false, error: { kind: 'unknown_outcome', message: `The order's outcome is unknown: ${why}` } };
 }

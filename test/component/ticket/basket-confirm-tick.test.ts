@@ -6,13 +6,12 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, expect, it } from 'vitest';
 import type { QuoteData } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import { TICKET_MODES, TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
+import { ALERT_LOG, BOOKS, TICKET_MODES } from '../../../src-renderer/src/state/context';
+import { TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -13,21 +13,19 @@ import type {
 } from '@contract';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
+import { ALERT_LOG, BOOKS, TICKET_MODES } from '../../../src-renderer/src/state/context';
 import {
   MODE_STORAGE_KEY,
-  TICKET_MODES,
   TicketModes,
   type TicketMode,
 } from '../../../src-renderer/src/state/ticket-modes.svelte';
-import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
-import { confirmFlags, sendHeldBasket } from '../helpers/held-send';
-import { deferred } from '../helpers/fake-bridge';
-import { NIFTY_FUT, SBIN } from '../helpers/instruments';
-import { snapshot } from '../helpers/session';
+import { deskFixture, settle, type FixtureOptions } from '../../support/component/desk-fixture';
+import { confirmFlags, sendHeldBasket } from '../../support/component/held-send';
+import { deferred } from '../../support/component/fake-bridge';
+import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
+import { snapshot } from '../../support/component/session';
 
 afterEach(() => {
   vi.useRealTimers();

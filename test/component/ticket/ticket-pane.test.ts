@@ -4,9 +4,10 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { deskFixture, settle, type FixtureOptions } from '../helpers/desk-fixture';
-import { deferred } from '../helpers/fake-bridge';
-import { NIFTY_FUT, NIFTY_INDEX, SBIN } from '../helpers/instruments';
+import { BOOKS } from '../../../src-renderer/src/state/context';
+import { deskFixture, settle, type FixtureOptions } from '../../support/component/desk-fixture';
+import { deferred } from '../../support/component/fake-bridge';
+import { NIFTY_FUT, NIFTY_INDEX, SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,6 +16,7 @@ afterEach(() => {
 
 async function mountTicket(options: FixtureOptions = {}, open = SBIN) {
   const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, NIFTY_INDEX], ...options });
+  f.context.delete(BOOKS);
   const view = render(Ticket, { context: f.context });
   await f.ticket.open('BUY', { symbol: open.symbol, exchange: open.exchange }, { lastPrice: 905.3 });
   await settle();

@@ -6,18 +6,13 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import {
-  TICKET_MODES,
-  TicketModes,
-  type TicketMode,
-} from '../../../src-renderer/src/state/ticket-modes.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { confirmFlags, sendHeldBasket } from '../helpers/held-send';
-import { NIFTY_FUT, SBIN } from '../helpers/instruments';
+import { ALERT_LOG, BOOKS, TICKET_MODES } from '../../../src-renderer/src/state/context';
+import { TicketModes, type TicketMode } from '../../../src-renderer/src/state/ticket-modes.svelte';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { confirmFlags, sendHeldBasket } from '../../support/component/held-send';
+import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   document.body.replaceChildren();
