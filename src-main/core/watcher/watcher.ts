@@ -1,3 +1,4 @@
+// Over 300 lines: one poll loop over four books, the feed's order updates and their one seen state.
 // The watcher: polls the order book (and, when something moved or the window is visible, positions,
 // funds and trades) within the client's shared rate budget, turns differences into events exactly
 // once, and settles unknown outcomes from the book. One poll runs at a time; the seen state is
@@ -21,16 +22,9 @@ import { createLtpSource } from './ltp-source.js';
 import { diffOrderBook, isActive, type OrderChange, type SeenOrder } from './order-diff.js';
 import { pollInterval } from './poll-interval.js';
 import { diffPositions } from './position-diff.js';
-import {
-  DEFAULT_PATIENCE,
-  reconcile,
-  type Patience,
-  type PendingUnknown,
-  type Resolution,
-  type Undecided,
-  type UnknownIntent,
-} from './reconciler.js';
+import type { Patience, PendingUnknown, Resolution, Undecided, UnknownIntent } from './reconciler.js';
 import type { SeenStore } from './seen-store.js';
+import { createUnknownTracker } from './unknown-tracker.js';
 
 export type WatcherClient = Pick<
   GatewayClient,
@@ -122,8 +116,16 @@ export function createWatcher(o: WatcherOptions): Watcher {
   const seen = store.load(profileId);
   let seenOrders: Map<string, SeenOrder> | undefined = seen.orders;
   let seenPositions: Map<string, number> | undefined = seen.positions;
-  // Handed over from an earlier watcher: any read of this one starts after their answers.
-  let pending: (PendingUnknown & { minSeq: number })[] = (o.pending ?? []).map((p) => ({ ...p, minSeq: 1 }));
+  const unknowns = createUnknownTracker({
+    profileId,
+    clock,
+    emit,
+    logger,
+    patience: o.patience,
+    pending: o.pending,
+    resolved: o.resolved,
+    undecided: o.undecided,
+  });
   let visible = o.visible ?? false;
   let running = false;
   /**
@@ -157,10 +159,10 @@ export function createWatcher(o: WatcherOptions): Watcher {
   const interval = () =>
     pollInterval(o.polling(), {
       visible,
-      busy: open > 0 || pending.length > 0,
+      busy: open > 0 || unknowns.size() > 0,
       failures,
       // Unknown outcomes are settled from the book only: they keep the fast pace, feed or not.
-      feedLive: feedLive && pending.length === 0,
+      feedLive: feedLive && unknowns.size() === 0,
     });
 
   function setState(next: ConnectionState, message?: string): void {
@@ -185,19 +187,6 @@ export function createWatcher(o: WatcherOptions): Watcher {
     if (text === last[kind]) return;
     last[kind] = text;
     send();
-  }
-
-  function record(r: Resolution): boolean {
-    try {
-      return o.resolved?.(r) ?? true;
-    } catch (err) {
-      logger.error('unknown outcome settled but not journalled', {
-        profileId,
-        journalId: r.journalId,
-        error: errorMessage(err),
-      });
-      return true;
-    }
   }
 
   function emitChanges(changes: readonly OrderChange[], now: number): void {
@@ -249,33 +238,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
     emitChanges(diff.changes, now);
     open = snaps.filter((s) => isActive(s.status)).length;
     lastOrders = snaps;
-    const eligible = pending.filter((p) => pollSeq >= p.minSeq);
-    if (eligible.length > 0) {
-      const { resolved, remaining, undecided } = reconcile(
-        eligible,
-        snaps,
-        now,
-        o.patience ?? DEFAULT_PATIENCE,
-      );
-      const left = new Map(remaining.map((p) => [p.journalId, p]));
-      pending = pending.flatMap((p) => {
-        if (pollSeq < p.minSeq) return [p];
-        const r = left.get(p.journalId);
-        return r ? [{ ...r, minSeq: p.minSeq }] : [];
-      });
-      for (const r of resolved) if (record(r)) emit('orders.reconciled', { profileId, time: now, ...r });
-      for (const u of undecided) {
-        try {
-          o.undecided?.(u);
-        } catch (err) {
-          logger.error('undecided outcome not reported', {
-            profileId,
-            journalId: u.journalId,
-            error: errorMessage(err),
-          });
-        }
-      }
-    }
+    unknowns.settle(snaps, pollSeq, now);
     publish('orders', view, () => emit('books.orders', { profileId, view }));
     return diff.changes.length > 0;
   }
@@ -401,26 +364,15 @@ export function createWatcher(o: WatcherOptions): Watcher {
       return interval();
     },
     trackUnknown(journalId, intent, known, message) {
-      pending.push({
-        journalId,
-        intent,
-        since: clock.now(),
-        known,
-        polls: 0,
-        ...(message !== undefined ? { message } : {}),
-        // Only a read that starts after this answer can show its effect.
-        minSeq: seq + 1,
-      });
+      // Only a read that starts after this answer can show its effect.
+      unknowns.track(journalId, intent, known, message, seq + 1);
       schedule();
     },
     knownOrderIds: () => new Set(seenOrders?.keys() ?? []),
     openOrderIds: () => lastOrders.filter((s) => isActive(s.status)).map((s) => s.orderid),
-    pendingUnknowns: () => pending.map(({ minSeq: _minSeq, ...p }) => p),
+    pendingUnknowns: () => unknowns.list(),
     adoptPending(more) {
-      if (more.length === 0) return;
-      const tracked = new Set(pending.map((p) => p.journalId));
-      pending.push(...more.filter((p) => !tracked.has(p.journalId)).map((p) => ({ ...p, minSeq: seq + 1 })));
-      schedule();
+      if (unknowns.adopt(more, seq + 1)) schedule();
     },
     views: () => ({ connection: state ?? 'connecting', ...books }),
     lastPrices: () => ltp.known(),
