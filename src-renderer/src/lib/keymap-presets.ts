@@ -4,7 +4,8 @@
 // work while typing, and keys the browser or the OS keep. The Settings pane shows `conflicts`;
 // HotkeysState applies `keymap`.
 import type { HotkeyPreset, HotkeySettings } from '@contract';
-import { DEFAULT_KEYMAP, buildKeymap, type Keymap, type KeymapError } from './hotkeys';
+import { DEFAULT_KEYMAP, type Keymap } from './hotkeys';
+import { buildKeymap, type KeymapError } from './keymap-build';
 
 /** Mirrors the settings schema's HOTKEY_PRESETS (renderer code imports contract types only). */
 export const HOTKEY_PRESETS: readonly HotkeyPreset[] = ['nest', 'kite', 'scalping'];

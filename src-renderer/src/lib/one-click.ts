@@ -5,7 +5,8 @@
 import type { Action, OneClickSettings } from '@contract';
 import { compareDec, decOf, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
 import { formatMoney } from './format';
-import { resolveHotkey, type HotkeyAction, type HotkeyContext, type Keymap, type KeyPress } from './hotkeys';
+import type { KeyPress } from './chords';
+import { resolveHotkey, type HotkeyAction, type HotkeyContext, type Keymap } from './hotkeys';
 
 /** The order a one-click key sends: the ticket's instrument, or the at-the-money call or put. */
 export type OneClickTarget = { kind: 'ticket' } | { kind: 'atm'; optionType: 'CE' | 'PE' };

@@ -5,16 +5,15 @@
 // so a remap (settings.hotkeys: preset + overrides) moves every key at once.
 import { getContext, hasContext, setContext } from 'svelte';
 import type { BridgeApi, HotkeyPreset, HotkeySettings } from '@contract';
+import type { KeyPress } from '../lib/chords';
 import {
   DEFAULT_KEYMAP,
-  buildKeymap,
   resolveHotkey,
   type HotkeyAction,
   type HotkeyContext,
   type Keymap,
-  type KeymapError,
-  type KeyPress,
 } from '../lib/hotkeys';
+import { buildKeymap, type KeymapError } from '../lib/keymap-build';
 import { resolveHotkeySettings, type HotkeyConflict } from '../lib/keymap-presets';
 
 export const ROW_ATTRIBUTE = 'data-hotkey-row';

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { chordOf, parseChord, type KeyPress } from '../../../src-renderer/src/lib/chords';
 import {
   DEFAULT_KEYMAP,
   HOTKEY_ACTIONS,
   HOTKEY_DEFS,
-  buildKeymap,
-  chordOf,
-  parseChord,
   resolveHotkey,
   type HotkeyContext,
-  type KeyPress,
 } from '../../../src-renderer/src/lib/hotkeys';
+import { buildKeymap } from '../../../src-renderer/src/lib/keymap-build';
 
 const idle: HotkeyContext = { typingInInput: false, rowFocused: false, ticketFocused: false };
 const typing: HotkeyContext = { ...idle, typingInInput: true };

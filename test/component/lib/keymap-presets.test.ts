@@ -1,11 +1,7 @@
 // Key presets and the resolve+conflicts function the Settings pane shows and the desk applies.
 import { describe, expect, it } from 'vitest';
-import {
-  HOTKEY_ACTIONS,
-  resolveHotkey,
-  type HotkeyContext,
-  type KeyPress,
-} from '../../../src-renderer/src/lib/hotkeys';
+import type { KeyPress } from '../../../src-renderer/src/lib/chords';
+import { HOTKEY_ACTIONS, resolveHotkey, type HotkeyContext } from '../../../src-renderer/src/lib/hotkeys';
 import {
   HOTKEY_PRESETS,
   PRESET_KEYMAPS,
