@@ -9,16 +9,19 @@ import { fileURLToPath } from 'node:url';
 /** The project root: classification is by path inside it, whatever the linter's cwd. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Which layers of src-main each layer may import (its own included). */
+/**
+ * Which layers of src-main each layer may import (its own included). shared is pure code both
+ * processes import as values: it imports only itself (no package, no Node either).
+ */
 export const ALLOWED = {
-  contract: ['contract'],
-  rules: ['contract', 'rules'],
-  gateway: ['contract', 'rules', 'gateway'],
-  paper: ['contract', 'rules', 'paper'],
-  core: ['contract', 'rules', 'gateway', 'core'],
-  desktop: ['contract', 'rules', 'gateway', 'core', 'desktop'],
-  web: ['contract', 'rules', 'gateway', 'core', 'web'],
-  preload: ['contract'],
+  shared: ['shared'],
+  contract: ['shared', 'contract'],
+  gateway: ['shared', 'contract', 'gateway'],
+  paper: ['shared', 'contract', 'paper'],
+  core: ['shared', 'contract', 'gateway', 'core'],
+  desktop: ['shared', 'contract', 'gateway', 'core', 'desktop'],
+  web: ['shared', 'contract', 'gateway', 'core', 'web'],
+  preload: ['shared', 'contract'],
 };
 
 /**
@@ -104,7 +107,9 @@ export const layersRule = {
       electron:
         'electron may be imported only in src-main/index.ts, src-main/preload.ts and src-main/desktop/.',
       rendererMain:
-        'The renderer imports nothing from src-main but contract types ({{to}} is not src-main/contract).',
+        'The renderer imports nothing from src-main but shared and contract types ({{to}} is neither).',
+      sharedPackage:
+        'src-main/shared/ is pure and dependency-free: it imports only shared, not {{spec}} (architecture rule 2).',
       rendererValue:
         'The renderer imports contract types only: use `import type` (or type-only specifiers) for {{to}}.',
       rendererNode: 'The renderer has no Node: {{spec}} is a Node module.',
@@ -135,15 +140,18 @@ export const layersRule = {
         return;
       }
       const aliased = aliasTarget(spec);
-      // Packages: only electron and (in the renderer) Node are restricted.
-      if (aliased === undefined && !spec.startsWith('.') && !spec.startsWith('/')) return;
+      // Packages: only electron, (in the renderer) Node and (in shared) anything are restricted.
+      if (aliased === undefined && !spec.startsWith('.') && !spec.startsWith('/')) {
+        if (from.layer === 'shared') context.report({ node, messageId: 'sharedPackage', data: { spec } });
+        return;
+      }
       const target = aliased ?? resolve(dirname(filename), spec);
       const to = classify(relative(ROOT, target).split(sep).join('/'));
       const data = { from: from.path, to: to.path };
       if (to.area === 'other' && matches(to.path, NOT_SOURCE))
         return context.report({ node, messageId: 'notSource', data });
       if (from.area === 'renderer') {
-        if (to.area !== 'main') return;
+        if (to.area !== 'main' || to.layer === 'shared') return;
         if (to.layer !== 'contract') return context.report({ node, messageId: 'rendererMain', data });
         if (!typeOnly) context.report({ node, messageId: 'rendererValue', data });
         return;

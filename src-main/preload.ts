@@ -4,7 +4,7 @@
 // carries `sender`, i.e. ipcRenderer itself) is stripped before a listener is called.
 import { contextBridge, ipcRenderer, type IpcRenderer } from 'electron';
 import type { BridgeApi } from './contract/ipc/bridge.js';
-import { CHANNEL_NAME_LIST, EVENT_NAME_LIST, IPC_EVENT, IPC_INVOKE } from './contract/ipc/names.js';
+import { CHANNEL_NAME_LIST, EVENT_NAME_LIST, IPC_EVENT, IPC_INVOKE } from './shared/ipc-names.js';
 import type { IpcResult } from './contract/ipc/result.js';
 
 export type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;

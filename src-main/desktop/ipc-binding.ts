@@ -2,14 +2,8 @@
 // call, and every core event (plus the shell's own) sent to the app's windows. Written over the few
 // Electron methods it uses, so a test drives it with fakes.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import {
-  IPC_EVENT,
-  IPC_INVOKE,
-  errorMessage,
-  type EventName,
-  type EventPayload,
-  type IpcResult,
-} from '../contract/index.js';
+import { errorMessage, type EventName, type EventPayload, type IpcResult } from '../contract/index.js';
+import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc-names.js';
 import type { Logger } from '../core/index.js';
 import { isTrustedSender, senderInfo, type SenderTrust } from './sender-check.js';
 

@@ -2,7 +2,8 @@
 // menu never acts on orders itself: "Cancel all" and "Close all" ask the window to confirm.
 import type { MenuItemConstructorOptions } from 'electron';
 import { join } from 'node:path';
-import { formatMoney, type PositionsView, type TrayStateEvent } from '../contract/index.js';
+import type { PositionsView, TrayStateEvent } from '../contract/index.js';
+import { formatMoney } from '../shared/format.js';
 
 /** One icon per look the tray can have (resources/tray/<icon>.png and <icon>@2x.png). */
 export const TRAY_ICONS = ['live', 'paper', 'offline', 'key-problem', 'paused', 'alert'] as const;

@@ -1,6 +1,6 @@
 // Browser mode's log: one line per entry on stderr (stdout carries only what the user needs: the
 // link). The core wraps this in its redacting logger; the host's own entries never carry a key.
-import { formatIstTime } from '../contract/index.js';
+import { formatIstTime } from '../shared/format.js';
 import type { Logger } from '../core/index.js';
 import type { LogFields } from '../core/ports.js';
 
@@ -18,7 +18,7 @@ export function createConsoleLogger(
     (message: string, fields?: LogFields): void => {
       if (ORDER[level] < min) return;
       const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';
-      write(`${formatIstTime(now())} IST ${level} ${message}${extra}\n`);
+      write(`${formatIstTime(now())} ${level} ${message}${extra}\n`);
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -1,7 +1,5 @@
-// The core's own schemas (settings, profiles, journal, secrets) and pure formatting helpers.
-export * from './decimal.js';
+// The core's own schemas (settings, profiles, journal, secrets).
 export * from './error-message.js';
-export * from './format.js';
 export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';

@@ -1,6 +1,8 @@
 // The words of an order alert: side, quantity, symbol and price in en-IN format, then what happened
 // (`BUY 1,500 SBIN @ ₹812.35 filled`). Pure.
-import { decimalsOf, formatMoney, formatQty, type OrderSnapshot } from '../../contract/index.js';
+import type { OrderSnapshot } from '../../contract/index.js';
+import { decimalsOf } from '../../shared/decimal.js';
+import { formatMoney, formatQty } from '../../shared/format.js';
 
 export type AlertableEvent =
   | { type: 'order.filled'; order: OrderSnapshot; lastFillQuantity: number }
@@ -11,7 +13,7 @@ export type AlertableEvent =
 /** Prices keep the decimals they have (a ₹0.0025 tick shows four), at least two, at most four. */
 function price(value: number): string {
   const places = Math.min(4, decimalsOf(value));
-  return formatMoney(value, places > 2 ? Number(`1e-${places}`) : undefined);
+  return formatMoney(value, places > 2 ? { tickSize: Number(`1e-${places}`) } : {});
 }
 
 /** ` @ ₹812.35`, or nothing when there is no price to show (an unfilled MARKET order). */
@@ -28,7 +30,7 @@ const FOUR_DECIMAL_EXCHANGES: ReadonlySet<string> = new Set(['CDS', 'BCD']);
  */
 function atAverage(value: number, exchange: string): string {
   if (!(value > 0)) return '';
-  return ` @ ${formatMoney(value, FOUR_DECIMAL_EXCHANGES.has(exchange) ? 0.0001 : undefined)}`;
+  return ` @ ${formatMoney(value, FOUR_DECIMAL_EXCHANGES.has(exchange) ? { tickSize: 0.0001 } : {})}`;
 }
 
 export function alertTitle(e: AlertableEvent): string {

@@ -1,12 +1,8 @@
 // The tray icon's state from the core's state, pure. Most urgent first: a lost gateway or a key problem
 // beats an undismissed rejection, which beats paused alerts, which beat open orders. The tooltip names
 // the profile and, while connected, the day's MTM (stale figures are not shown when disconnected).
-import {
-  formatMoney,
-  type ConnectionState,
-  type SessionMode,
-  type TrayStateEvent,
-} from '../../contract/index.js';
+import type { ConnectionState, SessionMode, TrayStateEvent } from '../../contract/index.js';
+import { formatMoney } from '../../shared/format.js';
 
 export interface TrayInputs {
   connection: ConnectionState;

@@ -4,16 +4,16 @@
 // (3) read the order book and the positions back until both show nothing of the strategy. Each step
 // is reported as it goes; a step that failed or whose outcome is unknown ends the run "stopped",
 // never "flat".
-import {
-  formatQty,
-  type ClosePositionResponse,
-  type CloseAllProgressEvent,
-  type CloseAllResult,
-  type CloseAllStep,
-  type CloseAllStepId,
-  type CloseAllVerdict,
-  type IpcResult,
+import type {
+  ClosePositionResponse,
+  CloseAllProgressEvent,
+  CloseAllResult,
+  CloseAllStep,
+  CloseAllStepId,
+  CloseAllVerdict,
+  IpcResult,
 } from '../../contract/index.js';
+import { formatQty } from '../../shared/format.js';
 import type { GatewayClient } from '../../gateway/index.js';
 import { cancelSweep } from './cancel-sweep.js';
 import { describeExposure, ownedBy, readExposures, readWorking, type WorkingOrder } from './fresh-books.js';

@@ -4,10 +4,10 @@
 import {
   OpenPositionRequest,
   errorMessage,
-  formatQty,
   type OrderRecord,
   type PositionRecord,
 } from '../../contract/index.js';
+import { formatQty } from '../../shared/format.js';
 import type { GatewayClient } from '../../gateway/index.js';
 import { isActive } from '../watcher/index.js';
 

@@ -9,7 +9,8 @@
 // - cancel: found when the GTT is cancelled; not when it is triggered (or otherwise done) instead.
 // Until the patience runs out (reads and time, as for orders), a book that shows nothing yet waits.
 import { z } from 'zod';
-import { formatMoney, formatQty, type GttRecord } from '../../contract/index.js';
+import type { GttRecord } from '../../contract/index.js';
+import { formatMoney, formatQty } from '../../shared/format.js';
 import { orderTimeMs } from '../watcher/interrupted-match.js';
 import type { Patience } from '../watcher/reconciler.js';
 

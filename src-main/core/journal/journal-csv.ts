@@ -1,6 +1,7 @@
 // The journal's CSV columns: one header and one row mapping, shared by the in-memory export and the
 // streamed file export so that both write the same bytes.
-import { formatIstIso, type JournalEntry } from '../../contract/index.js';
+import type { JournalEntry } from '../../contract/index.js';
+import { formatIstIso } from '../../shared/format.js';
 import type { CsvCell } from './csv.js';
 
 export const JOURNAL_CSV_HEADER: readonly string[] = [

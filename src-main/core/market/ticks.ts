@@ -1,14 +1,13 @@
 // Gateway answers → `market.*` event payloads. Change and percent change are worked out in exact
 // decimals, so 100.05 − 99.9 is 0.15, not 0.15000000000000568.
-import {
-  decimalsOf,
-  toScaled,
-  type DepthData,
-  type MarketDepthEvent,
-  type MarketLtpEvent,
-  type MarketQuoteEvent,
-  type QuoteData,
+import type {
+  DepthData,
+  MarketDepthEvent,
+  MarketLtpEvent,
+  MarketQuoteEvent,
+  QuoteData,
 } from '../../contract/index.js';
+import { decimalsOf, toScaled } from '../../shared/decimal.js';
 import type { Instrument } from './instruments.js';
 
 interface Stamp {

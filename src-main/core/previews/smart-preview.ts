@@ -1,11 +1,11 @@
 // What a smart order will do, before it is sent: the current net position and the exact order that
 // brings it to the target, or "no action". The decision is the paper gateway's own pure module
-// (src-main/rules/smart-order.ts, no I/O): one implementation for the preview and the paper
+// (src-main/shared/smart-order.ts, no I/O): one implementation for the preview and the paper
 // fill, so they cannot disagree.
 import type { SmartOrderIpcInput, SmartPreview } from '../../contract/index.js';
 import type { GatewayClient, GatewayResult } from '../../gateway/index.js';
 import { ok } from '../../gateway/index.js';
-import { previewSmartOrder } from '../../rules/smart-order.js';
+import { previewSmartOrder } from '../../shared/smart-order.js';
 
 type Reads = Pick<GatewayClient, 'openposition' | 'positionbook'>;
 

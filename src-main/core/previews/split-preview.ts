@@ -1,7 +1,7 @@
-// The child orders of a split order, by the paper gateway's own pure plan (rules/split-plan.ts)
+// The child orders of a split order, by the paper gateway's own pure plan (shared/split-plan.ts)
 // so the preview is what the gateway will place.
 import type { SplitOrderIpcInput, SplitPreview } from '../../contract/index.js';
-import { planSplit, SplitPlanError } from '../../rules/split-plan.js';
+import { planSplit, SplitPlanError } from '../../shared/split-plan.js';
 
 export type SplitPreviewResult = { ok: true; value: SplitPreview } | { ok: false; message: string };
 

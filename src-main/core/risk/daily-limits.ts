@@ -2,17 +2,9 @@
 // which only exits (orders that reduce an open position) go out. The state lives in the core while it
 // runs (soft: a restart starts the count again) and starts again at the IST day change. Money is
 // compared exactly, in paise.
-import {
-  decimalsOf,
-  formatIstIso,
-  formatMoney,
-  formatQty,
-  toScaled,
-  type DailyLimitName,
-  type DailyLimitsState,
-  type PositionView,
-  type RiskLimits,
-} from '../../contract/index.js';
+import type { DailyLimitName, DailyLimitsState, PositionView, RiskLimits } from '../../contract/index.js';
+import { decimalsOf, toScaled } from '../../shared/decimal.js';
+import { formatIstIso, formatMoney, formatQty } from '../../shared/format.js';
 import type { Clock } from '../../gateway/index.js';
 import type { RiskOrder } from './check-order.js';
 

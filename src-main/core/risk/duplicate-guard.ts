@@ -1,7 +1,7 @@
 // The duplicate guard: the same order (symbol, exchange, action, quantity, price, product,
 // pricetype) again within the window needs an explicit confirmation. Admission records the order,
 // so two quick clicks cannot both pass the check before either is recorded.
-import { formatMoney, formatQty } from '../../contract/index.js';
+import { formatMoney, formatQty } from '../../shared/format.js';
 import type { Clock } from '../ports.js';
 import type { RiskOrder, RiskResult } from './check-order.js';
 

@@ -1,13 +1,8 @@
 // The gateway's margin answer as the ticket reads it: rupees as decimal text, rounded up to the paisa
 // (a requirement shown a paisa short could let an order through that the broker refuses), and who
 // worked it out (the embedded paper gateway or the profile's own).
-import {
-  decimalsOf,
-  toScaled,
-  type MarginEstimate,
-  type MarginResponse,
-  type Profile,
-} from '../../contract/index.js';
+import type { MarginEstimate, MarginResponse, Profile } from '../../contract/index.js';
+import { decimalsOf, toScaled } from '../../shared/decimal.js';
 
 /** A rupee figure as text with two decimals, rounded up (towards +∞) to the paisa. */
 export function rupeesUp(x: number): string {

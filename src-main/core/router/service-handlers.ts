@@ -4,7 +4,6 @@
 import { isAbsolute } from 'node:path';
 import {
   PAPER_PROFILE_ID,
-  formatIstIso,
   keyOriginOf,
   type ApiKeyStatus,
   type IpcResult,
@@ -13,6 +12,7 @@ import {
   type PingResponse,
   type ProfilesList,
 } from '../../contract/index.js';
+import { formatIstIso } from '../../shared/format.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import type { Alerts } from '../alerts/index.js';
 import { fileErrorCode, writeJournalCsv, type Journal } from '../journal/index.js';

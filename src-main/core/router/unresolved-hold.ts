@@ -7,13 +7,17 @@
 // deliberately. The journal is the memory: an earlier run or another process left nothing else behind.
 // A GTT placement is held the same way by an identical earlier GTT placement in doubt (same instrument,
 // trigger type, triggers, prices and legs); a GTT and an order are never each other's twin.
-import { formatIstTime, formatMoney, formatQty, type JournalEntry } from '../../contract/index.js';
+import type { JournalEntry } from '../../contract/index.js';
+import { formatIstTime, formatMoney, formatQty } from '../../shared/format.js';
 import { gttPlaceWant } from '../gtt/gtt-interrupted.js';
 import { describeGttWant, expected, type GttWant } from '../gtt/gtt-reconcile.js';
 import type { Journal } from '../journal/index.js';
 import { istDayStart, orderShapeKey, restsAtPrice } from '../watcher/index.js';
 import { admittedLegs } from './recent-orders.js';
 import type { RiskLeg } from './risk-gate.js';
+
+/** Times in these messages are bare IST wall-clock (`09:15:02`). */
+const CLOCK = { zone: false } as const;
 
 /** How long an unknown outcome settled "placed after all" still holds its twin back. */
 export const SETTLED_HOLD_MS = 30_000;
@@ -74,7 +78,7 @@ function findTwin(
   // Order books are per trading day; never before the epoch (a test clock may start at 0).
   const from = Math.max(0, istDayStart(now), now - HOLD_LOOKBACK_MS);
   const unsettled = (e: JournalEntry, words: string) =>
-    `the same ${t.noun} from ${formatIstTime(e.time)} is still being reconciled (${words}: its outcome is not known yet); ${t.again}`;
+    `the same ${t.noun} from ${formatIstTime(e.time, CLOCK)} is still being reconciled (${words}: its outcome is not known yet); ${t.again}`;
 
   const query = { profileId, from, order: 'asc', limit: 10_000 } as const;
   const none = () => undefined;
@@ -97,7 +101,7 @@ function findTwin(
     const words = t.twin(e, none);
     const where = t.noun === 'GTT' ? 'the GTT order book' : 'the order book';
     if (words)
-      return `the same ${t.noun} from ${formatIstTime(e.time)} was placed after all (${t.noun} ${e.orderIds.join(', ')}, found in ${where} at ${formatIstTime(r.time)}; ${words}); ${t.again}`;
+      return `the same ${t.noun} from ${formatIstTime(e.time, CLOCK)} was placed after all (${t.noun} ${e.orderIds.join(', ')}, found in ${where} at ${formatIstTime(r.time, CLOCK)}; ${words}); ${t.again}`;
   }
   return undefined;
 }

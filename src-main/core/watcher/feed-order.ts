@@ -2,12 +2,8 @@
 // state) as a polled book: whichever of feed and poll sees a state first reports it, the other finds
 // nothing new. The update has no timestamp or strategy upstream: they come from the order as last
 // polled, else the time it arrived.
-import {
-  formatIstDateTime,
-  type OrderRecord,
-  type OrderSnapshot,
-  type WsOrderUpdate,
-} from '../../contract/index.js';
+import type { OrderRecord, OrderSnapshot, WsOrderUpdate } from '../../contract/index.js';
+import { formatIstDateTime } from '../../shared/format.js';
 
 export function feedOrderRecord(
   u: WsOrderUpdate,
@@ -28,7 +24,7 @@ export function feedOrderRecord(
     filled_quantity: u.filled_quantity,
     pending_quantity: u.pending_quantity,
     average_price: u.average_price,
-    timestamp: known?.timestamp ?? formatIstDateTime(nowMs),
+    timestamp: known?.timestamp ?? formatIstDateTime(nowMs, { zone: false }),
   };
   if (u.rejection_reason) row.rejection_reason = u.rejection_reason;
   if (known?.strategy) row.strategy = known.strategy;

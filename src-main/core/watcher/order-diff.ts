@@ -2,6 +2,7 @@
 // change between it and the book becomes events. The dedupe key is what the gateway docs suggest
 // (orderid + status + filled quantity), so a poll that sees the same state twice says nothing.
 import type { OrderRecord, OrderSnapshot } from '../../contract/index.js';
+import { isFinal, isWorking } from '../../shared/order-status.js';
 
 export interface SeenOrder {
   status: string;
@@ -23,9 +24,7 @@ export type OrderChange =
       previous: { quantity: number; price: number; triggerPrice: number };
     };
 
-const ACTIVE = new Set(['open', 'trigger pending']);
-export const isActive = (status: string): boolean => ACTIVE.has(status);
-const FINAL = new Set(['complete', 'cancelled', 'rejected']);
+export const isActive: (status: string) => boolean = isWorking;
 
 /**
  * A row older than what was already seen: filled less, or working again after a final status. It
@@ -33,7 +32,7 @@ const FINAL = new Set(['complete', 'cancelled', 'rejected']);
  * neither news nor stored (storing it would make the newer state news a second time).
  */
 export function isBehind(prev: SeenOrder, next: SeenOrder): boolean {
-  return next.filled < prev.filled || (FINAL.has(prev.status) && !FINAL.has(next.status));
+  return next.filled < prev.filled || (isFinal(prev.status) && !isFinal(next.status));
 }
 
 /** Filled quantity, also for gateways whose rows lack `filled_quantity` (complete means all of it). */

@@ -1,7 +1,8 @@
 // Position book → position views and changes, pure. MTM is (ltp − average) × quantity, which holds
 // for shorts too (negative quantity); it is null when no quote was had. It is worked out in exact
 // decimals and rounded once, to the paisa, so 0.05 × 3 is 0.15 and never 0.15000000000000002.
-import { decimalsOf, toScaled, type PositionRecord, type PositionView } from '../../contract/index.js';
+import type { PositionRecord, PositionView } from '../../contract/index.js';
+import { decimalsOf, toScaled } from '../../shared/decimal.js';
 
 export const positionKey = (p: { exchange: string; symbol: string; product: string }): string =>
   `${p.exchange}:${p.symbol}:${p.product}`;

@@ -6,8 +6,8 @@ import type { BasketOrderRequest, SmartOrderRequest, SplitOrderRequest } from '.
 import { ANALYZE } from '../http/order-format.js';
 import { HttpError } from '../http/route-kit.js';
 import type { EngineResult, OrderInput, PaperOrder, TradingEngine } from './engine.js';
-import { decideSmartOrder } from '../../rules/smart-order.js';
-import { SplitPlanError, planSplit } from '../../rules/split-plan.js';
+import { decideSmartOrder } from '../../shared/smart-order.js';
+import { SplitPlanError, planSplit } from '../../shared/split-plan.js';
 import { normaliseSymbol } from './validation.js';
 
 /** The engine's refusal as the HTTP error the single-order route would answer with. */

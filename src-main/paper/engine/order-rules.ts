@@ -2,7 +2,7 @@
 // of validation.ts: funds (the one "Insufficient funds" sentence), the CNC SELL cover, what a modify
 // may change, and the price a margin is reckoned at. Pure: the engine supplies the rows.
 import type { Instrument } from '../instruments/instrument.js';
-import type { EngineResult, OrderInput, OrderModification, PaperOrder, PaperOrderStatus } from './engine.js';
+import type { EngineResult, OrderInput, OrderModification, PaperOrder } from './engine.js';
 import type { NewOrderRow, OrderRow } from './ledger-rows.js';
 import { formatMoney, toRupees, toUnits } from './units.js';
 import {
@@ -15,7 +15,7 @@ import {
 } from './validation.js';
 
 /** Statuses of a working order: it may fill, be modified or cancelled. */
-export const ACTIVE: ReadonlySet<PaperOrderStatus> = new Set(['open', 'trigger pending']);
+export { WORKING_STATUSES as ACTIVE } from '../../shared/order-status.js';
 
 export type Refusal = Extract<EngineResult<PaperOrder>, { ok: false }>;
 export const refuse = (status: number, message: string, orderid?: string): Refusal =>

@@ -2,7 +2,7 @@
 // a LIMIT leg, none a MARKET one). Pure, so the review shows every bad line by its number and field
 // with the reason, and nothing half-parsed is ever sent. Blank lines and `#` comments are skipped.
 import type { Action, BasketLeg, OrderExchange, Product } from '@contract';
-import { parseDecimal, toNumber } from './decimal';
+import { parseDecimal, toNumber } from '@shared/decimal.js';
 import { isOrderExchange, productsFor } from './instrument';
 
 /** The gateway's basket holds at most 100 legs; the desk's saved baskets 50 (settings' BASKET_MAX_LEGS). */

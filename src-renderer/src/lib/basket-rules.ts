@@ -2,7 +2,7 @@
 // ÷ the paper gateway's leverage for the instrument and product, as the ticket's own estimate), the
 // basket's totals, and which gateway result answers which leg.
 import type { BasketLeg, BasketOrderResponse } from '@contract';
-import { addDec, decOf, divDec, mulDec, parseDecimal, ZERO, type Dec } from './decimal';
+import { addDec, decOf, divDec, mulDec, parseDecimal, ZERO, type Dec } from '@shared/decimal.js';
 import {
   instrumentKind,
   leverageFor,

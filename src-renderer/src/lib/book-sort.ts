@@ -1,5 +1,5 @@
 // Books are shown newest first (desk-design.md "Tables"), whatever order the gateway sent them in.
-import { parseIstStamp } from './format';
+import { parseIstStamp } from '@shared/format.js';
 
 /** A sortable number for a gateway timestamp (IST wall clock); unreadable ones sort as oldest. */
 export function stampKey(timestamp: string): number {

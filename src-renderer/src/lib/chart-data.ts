@@ -11,7 +11,7 @@ import type {
 } from '@contract';
 import type { SeriesMarker, UTCTimestamp } from 'lightweight-charts';
 import { orderFilterOf } from './order-status';
-import { formatPrice, formatQty, parseIstStamp } from './format';
+import { formatPrice, formatQty, parseIstStamp } from '@shared/format.js';
 
 /** IST is UTC+05:30 all year (no daylight saving): a fixed shift is exact. */
 export const IST_OFFSET_S = 19_800;

@@ -1,7 +1,7 @@
 // The day's P&L as a trader reads it: what was booked today (the funds' realised M2M) plus what the
 // open positions show now (the positions book's MTM at the last prices). Exact, on decimals.
 import type { FundsView, PositionsView } from '@contract';
-import { addDec, parseDecimal, toPlainText } from './decimal';
+import { addDec, parseDecimal, toPlainText } from '@shared/decimal.js';
 
 /** Realised + unrealised as decimal text; undefined until both are known. */
 export function dayPnl(

@@ -5,8 +5,8 @@
 // the paper gateway blocks margin by). The check compares the figure with the available cash and says
 // in words when the order needs more, or that it could not be checked.
 import type { MarginEstimate, MarginSource, Profile } from '@contract';
-import { compareDec, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
-import { formatMoney } from './format';
+import { compareDec, mulDec, parseDecimal, toPlainText, type Dec } from '@shared/decimal.js';
+import { formatMoney } from '@shared/format.js';
 
 export type ProfileKind = Profile['kind'];
 

@@ -3,8 +3,8 @@
 // the per-order caps (lots, value at the last price) and the cooldown. Cancel all and close all are
 // the desk's own keys and already act from a text field (HOTKEY_DEFS whileTyping), armed or not.
 import type { Action, OneClickSettings } from '@contract';
-import { compareDec, decOf, mulDec, parseDecimal, toPlainText, type Dec } from './decimal';
-import { formatMoney } from './format';
+import { compareDec, decOf, mulDec, parseDecimal, toPlainText, type Dec } from '@shared/decimal.js';
+import { formatMoney } from '@shared/format.js';
 import type { KeyPress } from './chords';
 import { resolveHotkey, type HotkeyAction, type HotkeyContext, type Keymap } from './hotkeys';
 

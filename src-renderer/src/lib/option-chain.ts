@@ -7,7 +7,7 @@ import type {
   MultiQuotesResponse,
   SymbolRecord,
 } from '@contract';
-import { addDec, mulDec, decOf, divDec, parseDecimal, toNumber } from './decimal';
+import { addDec, mulDec, decOf, divDec, parseDecimal, toNumber } from '@shared/decimal.js';
 import { parseSymbol } from './instrument';
 import { quoteOf } from './multi-quote';
 

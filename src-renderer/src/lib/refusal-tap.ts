@@ -3,19 +3,10 @@
 // sent the order, in the same words shown next to that pane. Unknown outcomes are not refusals: the
 // core announces those itself (orders.unknown) and settles them from the order book.
 import type { BridgeApi, Channel, IpcError } from '@contract';
+import { ORDER_CHANNEL_NAMES } from '@shared/ipc-names.js';
 
 /** The channels that change orders or positions. */
-export const ORDER_CHANNELS = [
-  'orders.place',
-  'orders.modify',
-  'orders.cancel',
-  'orders.cancelAll',
-  'orders.smart',
-  'orders.split',
-  'orders.basket',
-  'orders.closePosition',
-  'orders.closeAll',
-] as const satisfies readonly Channel[];
+export const ORDER_CHANNELS = ORDER_CHANNEL_NAMES;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /** The order a place or split asked for, to match the gateway's later rejection of the same order. */

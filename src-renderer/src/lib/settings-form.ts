@@ -1,7 +1,7 @@
 // Reading the Settings pane's number fields as a trader types them (`10,00,000`, `₹ 5000.50`, `2.5`)
 // into the values settings.update takes, with the reason in words when a field cannot be read. The
 // limits themselves (bounds) are main's to judge: its refusal names the field and shows beside it.
-import { parseDecimal, toNumber } from './decimal';
+import { parseDecimal, toNumber } from '@shared/decimal.js';
 
 export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
 

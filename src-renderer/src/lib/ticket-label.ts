@@ -1,7 +1,7 @@
 // What the ticket's send button says it will do, in the trader's words: `Buy 10 SBIN @ MKT`,
 // `Sell 2 lots (130) NIFTY 25 NOV FUT @ 24,010.50`, `Buy 10 SBIN @ 905.30 trg 905.00`.
 import type { Action, PriceType } from '@contract';
-import { formatPriceExact, formatQty } from './format';
+import { formatPriceExact, formatQty } from '@shared/format.js';
 import type { QuantityUnit } from './ticket-rules';
 
 export interface SendLabelInput {

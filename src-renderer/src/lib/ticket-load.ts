@@ -2,7 +2,7 @@
 // bring it forward: it fills the ticket, never sends. Use it with the context's ticket:
 //   await loadTicket(getTicket(), { symbol, exchange, side: 'BUY', price: 104.5 });
 import type { Action, Product } from '@contract';
-import { priceInputText } from './format';
+import { priceInputText } from '@shared/format.js';
 import { focusTicketField, type TicketFocusField } from './ticket-focus';
 import type { TicketState } from '../state/ticket.svelte';
 

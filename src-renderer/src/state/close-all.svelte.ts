@@ -14,7 +14,7 @@ import type {
   PositionQueryInput,
   PositionView,
 } from '@contract';
-import { formatQty } from '../lib/format';
+import { formatQty } from '@shared/format.js';
 import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';
 import type { ConfirmState } from './confirm.svelte';

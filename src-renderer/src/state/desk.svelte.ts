@@ -6,13 +6,13 @@ import type {
   AlertEvent,
   ApiKeyStatus,
   BridgeApi,
-  EventName,
   ProfileView,
   SessionConnection,
   SessionFeed,
   SessionMode,
   TrayStateEvent,
 } from '@contract';
+import { ACTIVITY_EVENT_NAMES } from '@shared/ipc-names.js';
 import type { LinkState } from '../lib/bridge';
 import { StorageState } from './storage.svelte';
 
@@ -24,28 +24,6 @@ export const ALERT_SHOWN_MS = 8000;
  */
 export const ALERTS_ON_SCREEN = 20;
 
-/** Every event the desk hears, for "last event" (the books arrive on each poll that changes them). */
-const HEARD: readonly EventName[] = [
-  'orders.accepted',
-  'orders.partial',
-  'orders.filled',
-  'orders.rejected',
-  'orders.cancelled',
-  'orders.modified',
-  'orders.unknown',
-  'orders.reconciled',
-  'positions.changed',
-  'books.orders',
-  'books.trades',
-  'books.positions',
-  'books.funds',
-  'session.connection',
-  'alerts.raised',
-  'alerts.state',
-  'apiKey.status',
-  'profiles.switched',
-  'tray.state',
-];
 
 /** The gateway connection, or the page's own link to the host lost (browser mode). */
 export type ConnectionShown = SessionConnection | 'link_lost';
@@ -104,7 +82,7 @@ export class DeskState {
   start(): () => void {
     const b = this.#bridge;
     const offs = [
-      ...HEARD.map((name) =>
+      ...ACTIVITY_EVENT_NAMES.map((name) =>
         b.on(name, (payload) => {
           const time = (payload as { time?: unknown }).time;
           this.lastEventAt = typeof time === 'number' ? time : Date.now();

@@ -11,7 +11,7 @@ import type {
   GttRecord,
   IpcError,
 } from '@contract';
-import { formatPrice, formatQty } from '../lib/format';
+import { formatPrice, formatQty } from '@shared/format.js';
 import { buildModify, formOf, gttTypeText, type GttForm } from '../lib/gtt-rules';
 import type { ConfirmState } from './confirm.svelte';
 

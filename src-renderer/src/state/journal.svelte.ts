@@ -4,7 +4,6 @@
 import { getContext, hasContext } from 'svelte';
 import type {
   BridgeApi,
-  EventName,
   IpcError,
   JournalEntry,
   JournalExportResult,
@@ -18,22 +17,14 @@ import {
   type JournalSearchField,
   type JournalSearchForm,
 } from '../lib/journal-filter';
+import { ORDER_EVENT_NAMES } from '@shared/ipc-names.js';
 
 /** The most entries one search shows; a longer day says so and asks for a narrower search. */
 export const JOURNAL_PAGE = 2000;
 /** Order activity settles into the journal as it happens: reread this long after the last event. */
 const REFRESH_DEBOUNCE_MS = 400;
-const ORDER_EVENTS: readonly EventName[] = [
-  'orders.accepted',
-  'orders.partial',
-  'orders.filled',
-  'orders.rejected',
-  'orders.cancelled',
-  'orders.modified',
-  'orders.unknown',
-  'orders.reconciled',
-  'books.orders',
-];
+/** What rereads the journal: an order's events and the order book's changes. */
+const ORDER_EVENTS = [...ORDER_EVENT_NAMES, 'books.orders'] as const;
 
 export type JournalExportState =
   { kind: 'running' } | { kind: 'done'; result: JournalExportResult } | { kind: 'failed'; error: IpcError };

@@ -14,7 +14,7 @@ import type {
   ChannelInput,
 } from '@contract';
 import { SvelteSet } from 'svelte/reactivity';
-import { formatPrice, formatQty } from '../lib/format';
+import { formatPrice, formatQty } from '@shared/format.js';
 import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';
 import {

@@ -3,7 +3,7 @@
 // shows), the paper leverage estimate on paper, and the available cash from the last funds read (a
 // fresh read when there has been none).
 import type { BasketLeg, FundsView, IpcError, PlaceOrderIpcInput } from '@contract';
-import { parseDecimal, type Dec } from '../lib/decimal';
+import { parseDecimal, type Dec } from '@shared/decimal.js';
 import {
   asksGateway,
   checkFunds,

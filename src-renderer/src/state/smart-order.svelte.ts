@@ -1,5 +1,5 @@
 // The ticket's Smart mode (a target position): the core's preview (orders.previewSmart, decided by the
-// same rules module the paper gateway fills with, src-main/rules/smart-order.ts), the working orders
+// same rules module the paper gateway fills with, src-main/shared/smart-order.ts), the working orders
 // that would carry the position past the target, sending it once, and the comparison of what the
 // gateway did with what the preview said.
 import type {
@@ -8,12 +8,10 @@ import type {
   SmartOrderIpcInput,
   SmartPreview,
 } from '@contract';
-import { formatQty } from '../lib/format';
+import { formatQty } from '@shared/format.js';
+import { isWorking } from '@shared/order-status.js';
 import { DebouncedPreview } from './debounced-preview.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';
-
-/** Statuses of an order that may still fill (the books' words, lower-case). */
-const WORKING = new Set(['open', 'trigger pending']);
 
 export interface WorkingExposure {
   /** Working orders on the same symbol, exchange and product. */
@@ -32,7 +30,7 @@ export function workingExposure(
   let count = 0;
   let pending = 0;
   for (const o of orders) {
-    if (!WORKING.has(o.status.toLowerCase())) continue;
+    if (!isWorking(o.status.toLowerCase())) continue;
     if (o.symbol !== leg.symbol || o.exchange !== leg.exchange || o.product !== leg.product) continue;
     const open = Math.max(0, o.quantity - o.filledQuantity);
     if (open === 0) continue;

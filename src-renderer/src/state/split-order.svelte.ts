@@ -1,5 +1,5 @@
 // The ticket's Split mode: the child orders before sending (orders.previewSplit: the core's plan from
-// src-main/rules/split-plan.ts, the one the paper gateway places by), the freeze quantity suggested
+// src-main/shared/split-plan.ts, the one the paper gateway places by), the freeze quantity suggested
 // as the split size, what each child would break (freeze, lot, per-order limits), sending it once,
 // and each child's result as the gateway answers and the order book moves.
 import type {
@@ -8,8 +8,8 @@ import type {
   SplitOrderResponse,
   SplitPreview,
 } from '@contract';
-import { formatMoney, formatQty } from '../lib/format';
-import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '../lib/decimal';
+import { formatMoney, formatQty } from '@shared/format.js';
+import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '@shared/decimal.js';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import { DebouncedPreview } from './debounced-preview.svelte';
 import { SendOnce, type SendFailure } from './send-once.svelte';

@@ -2,7 +2,7 @@
 // leg's leverage, and results matched to legs in the gateway's placement order (BUY legs first).
 import { describe, expect, it } from 'vitest';
 import type { BasketLeg } from '@contract';
-import { toPlainText } from '../../../src-renderer/src/lib/decimal';
+import { toPlainText } from '../../../src-main/shared/decimal.js';
 import { basketTotals, matchResults } from '../../../src-renderer/src/lib/basket-rules';
 
 const leg = (over: Partial<BasketLeg>): BasketLeg => ({

@@ -11,7 +11,7 @@ import {
   type TicketDraft,
   type TicketLimits,
 } from '../../../src-renderer/src/lib/ticket-rules';
-import { toPlainText } from '../../../src-renderer/src/lib/decimal';
+import { toPlainText } from '../../../src-main/shared/decimal.js';
 import { NIFTY_CE, NIFTY_FUT, NIFTY_INDEX, SBIN, USDINR_FUT } from '../helpers/instruments';
 
 const LIMITS: TicketLimits = {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SmartOrderIpcInput, SplitOrderIpcInput } from '../../../src-main/contract/index.js';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
-import { decideSmartOrder } from '../../../src-main/rules/smart-order.js';
+import { decideSmartOrder } from '../../../src-main/shared/smart-order.js';
 
 const leg = {
   exchange: 'NSE' as const,

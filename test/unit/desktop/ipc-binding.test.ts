@@ -1,7 +1,8 @@
 // The IPC binding with a fake ipcMain and fake windows: the sender is checked before the router sees
 // anything, and every core event reaches the app's windows.
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT, IPC_INVOKE, type IpcResult } from '../../../src-main/contract/index.js';
+import type { IpcResult } from '../../../src-main/contract/index.js';
+import { IPC_EVENT, IPC_INVOKE } from '../../../src-main/shared/ipc-names.js';
 import { REFUSED_SENDER, bindIpc } from '../../../src-main/desktop/ipc-binding.js';
 
 type Invoke = (e: unknown, channel: unknown, input: unknown) => Promise<IpcResult<unknown>>;

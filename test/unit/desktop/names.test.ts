@@ -1,11 +1,7 @@
 // The preload's name lists (plain strings, no zod) must be exactly the contract's tables.
 import { describe, expect, it } from 'vitest';
-import {
-  CHANNEL_NAMES,
-  CHANNEL_NAME_LIST,
-  EVENT_NAMES,
-  EVENT_NAME_LIST,
-} from '../../../src-main/contract/index.js';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../../src-main/contract/index.js';
+import { CHANNEL_NAME_LIST, EVENT_NAME_LIST } from '../../../src-main/shared/ipc-names.js';
 
 describe('IPC name lists', () => {
   it('list every channel of CHANNELS once, and nothing else', () => {

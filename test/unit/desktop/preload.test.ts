@@ -1,7 +1,7 @@
 // The preload with a fake `electron`: exactly one thing reaches the page (window.bridge), only
 // allowlisted names pass, and the IpcRendererEvent never reaches a listener.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT, IPC_INVOKE } from '../../../src-main/contract/index.js';
+import { IPC_EVENT, IPC_INVOKE } from '../../../src-main/shared/ipc-names.js';
 
 type Handler = (event: unknown, ...args: unknown[]) => void;
 

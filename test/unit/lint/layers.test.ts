@@ -50,10 +50,10 @@ describe('core', () => {
     }
   });
 
-  it('may import gateway, rules, contract and itself; packages and Node are its own business', async () => {
+  it('may import gateway, shared, contract and itself; packages and Node are its own business', async () => {
     const code = [
       "import { createGatewayClient } from '../gateway/index.js';",
-      "import { planSplit } from '../rules/index.js';",
+      "import { planSplit } from '../../shared/split-plan.js';",
       "import type { Profile } from '../contract/index.js';",
       "import { createJournal } from './journal/index.js';",
       "import Database from 'better-sqlite3';",
@@ -74,35 +74,61 @@ describe('core', () => {
 });
 
 describe('the other layers', () => {
-  it('paper imports contract and rules only', async () => {
+  it('paper imports contract and shared only', async () => {
     expect(
       await layerErrors(
         'src-main/paper/engine/planted.ts',
-        "import { planSplit } from '../../rules/index.js';\nimport type { Quote } from '../../contract/index.js';",
+        "import { planSplit } from '../../shared/split-plan.js';\nimport type { Quote } from '../../contract/index.js';",
       ),
     ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src-main/paper/engine/planted.ts',
+        "import { isActive } from '../../core/watcher/index.js';",
+      ),
+    ).toEqual([expect.stringMatching(/src-main\/paper\/ may not import src-main\/core\//)]);
     for (const layer of ['core', 'gateway', 'web', 'desktop', 'composition']) {
       const errors = await layerErrors('src-main/paper/planted.ts', `import { x } from '../${layer}/x.js';`);
       expect(errors, layer).toHaveLength(1);
     }
   });
 
-  it('contract imports only itself; rules only contract; gateway not core', async () => {
+  it('contract imports itself and shared; gateway not core', async () => {
     expect(
-      await layerErrors('src-main/contract/ipc/planted.ts', "import { x } from '../../rules/x.js';"),
+      await layerErrors('src-main/contract/ipc/planted.ts', "import { x } from '../../shared/x.js';"),
+    ).toEqual([]);
+    expect(
+      await layerErrors('src-main/contract/ipc/planted.ts', "import { x } from '../../gateway/x.js';"),
     ).toHaveLength(1);
     expect(
       await layerErrors('src-main/contract/ipc/planted.ts', "import { x } from '../gateway/x.js';"),
     ).toEqual([]);
     expect(
-      await layerErrors('src-main/rules/planted.ts', "import { x } from '../gateway/x.js';"),
-    ).toHaveLength(1);
-    expect(
       await layerErrors('src-main/gateway/planted.ts', "import { x } from '../core/x.js';"),
     ).toHaveLength(1);
-    expect(await layerErrors('src-main/gateway/planted.ts', "import { x } from '../rules/x.js';")).toEqual(
+    expect(await layerErrors('src-main/gateway/planted.ts', "import { x } from '../shared/x.js';")).toEqual(
       [],
     );
+  });
+
+  it('shared imports only shared: no other layer, no package, no Node', async () => {
+    expect(
+      await layerErrors('src-main/shared/planted.ts', "import { parseDecimal } from './decimal.js';"),
+    ).toEqual([]);
+    for (const code of [
+      "import type { Action } from '../contract/index.js';",
+      "import { x } from '../contract/core/x.js';",
+      "import { createCore } from '../core/index.js';",
+      "import { x } from '../gateway/x.js';",
+      "import { x } from '../paper/x.js';",
+      "import { x } from '../../src-renderer/src/lib/x.js';",
+      "import { z } from 'zod';",
+      "import { readFileSync } from 'node:fs';",
+      "import { app } from 'electron';",
+    ]) {
+      const errors = await layerErrors('src-main/shared/planted.ts', code);
+      expect(errors, code).toHaveLength(1);
+    }
   });
 
   it('web imports core and below, never electron, paper or a composition root', async () => {
@@ -133,9 +159,9 @@ describe('the other layers', () => {
     expect(await layerErrors('src-main/index.ts', `${wiring}\nimport { app } from 'electron';`)).toEqual([]);
   });
 
-  it('preload imports the contract and electron only', async () => {
+  it('preload imports the contract, shared and electron only', async () => {
     const code =
-      "import { contextBridge } from 'electron';\nimport { CHANNEL_NAMES } from './contract/index.js';";
+      "import { contextBridge } from 'electron';\nimport { CHANNEL_NAMES } from './contract/index.js';\nimport { IPC_EVENT } from './shared/ipc-names.js';";
     expect(await layerErrors('src-main/preload.ts', code)).toEqual([]);
     expect(await layerErrors('src-main/preload.ts', "import { x } from './core/index.js';")).toHaveLength(1);
   });
@@ -190,12 +216,27 @@ describe('the renderer', () => {
     ]);
   });
 
+  it('imports shared as values, through the @shared alias or by path, in .ts and .svelte', async () => {
+    const code = [
+      "import { parseDecimal, type Dec } from '@shared/decimal.js';",
+      "import { formatMoney } from '@shared/format.js';",
+      "export { ORDER_EVENT_NAMES } from '@shared/ipc-names.js';",
+      "import { planSplit } from '../../../src-main/shared/split-plan.js';",
+    ].join('\n');
+    expect(await layerErrors('src-renderer/src/lib/planted.ts', code)).toEqual([]);
+    const svelte = `<script lang="ts">\n  import { formatMoney } from '@shared/format.js';\n</script>\n<p>{formatMoney(1)}</p>\n`;
+    expect(await layerErrors('src-renderer/src/Planted.svelte', svelte)).toEqual([]);
+  });
+
   it('imports nothing else from src-main, even types', async () => {
-    const errors = await layerErrors(
-      'src-renderer/src/lib/planted.ts',
+    for (const code of [
       "import type { Core } from '../../../src-main/core/index.js';",
-    );
-    expect(errors).toEqual([expect.stringMatching(/nothing from src-main but contract types/)]);
+      "import { createCore } from '../../../src-main/core/index.js';",
+      "import { planSplit } from '../../../src-main/paper/x.js';",
+    ]) {
+      const errors = await layerErrors('src-renderer/src/lib/planted.ts', code);
+      expect(errors, code).toEqual([expect.stringMatching(/nothing from src-main but/)]);
+    }
   });
 
   it('has no Node and no electron', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/index.js';
 import type { OrderInput, TradingEngine } from '../../engine/engine.js';
 import { refusal } from '../../engine/composite-orders.js';
-import { planSplit, SplitPlanError } from '../../../rules/split-plan.js';
+import { planSplit, SplitPlanError } from '../../../shared/split-plan.js';
 import { optionsExchange, resolveChain, resolveInChain, type ResolvedOption } from '../../options/resolve.js';
 import { ANALYZE } from '../order-format.js';
 import { HttpError, type RoutePlugin } from '../route-kit.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, isTickMultiple } from '../../../../src-main/contract/index.js';
+import { decimalsOf, isTickMultiple } from '../../../../src-main/shared/decimal.js';
 import { checkOrder, type RiskContext, type RiskOrder } from '../../../../src-main/core/risk/index.js';
 
 const limits = { maxQuantityPerOrder: 10_000, maxValuePerOrder: 10_00_000, priceBandPercent: 5 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatIstDate,
   formatIstDateTime,
+  formatIstIso,
   formatIstTime,
   formatMoney,
   formatPercent,
@@ -10,7 +11,7 @@ import {
   formatQty,
   priceInputText,
   tickDecimals,
-} from '../../../src-renderer/src/lib/format';
+} from '../../../src-main/shared/format.js';
 
 describe('money', () => {
   it('groups rupees the Indian way with two decimals', () => {
@@ -126,5 +127,37 @@ describe('IST times', () => {
     expect(formatIstTime('25:00:00')).toBe('25:00:00');
     expect(formatIstTime('')).toBe('—');
     expect(formatIstTime(Number.NaN)).toBe('—');
+  });
+});
+
+describe('as main writes them (risk reasons, alerts, exports, logs)', () => {
+  it('money in lakh/crore grouping with two decimals', () => {
+    expect(formatMoney(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatMoney(10_00_000)).toBe('₹10,00,000.00');
+    expect(formatMoney(12_34_56_789.1)).toBe('₹12,34,56,789.10');
+    expect(formatMoney(-1200)).toBe('-₹1,200.00');
+    expect(formatMoney(-0.001)).toBe('₹0.00');
+    expect(formatMoney(Number.NaN)).toBe('—');
+  });
+
+  it('money rounds for display to the tick size decimals', () => {
+    expect(formatMoney(83.12345, { tickSize: 0.0025 })).toBe('₹83.1235');
+    expect(formatMoney(100.05, { tickSize: 0.05 })).toBe('₹100.05');
+    expect(formatMoney(250, { tickSize: 1 })).toBe('₹250.00');
+  });
+
+  it('quantities and percentages', () => {
+    expect(formatQty(125000)).toBe('1,25,000');
+    expect(formatQty(12)).toBe('12');
+    expect(formatQty(0.5)).toBe('0.5');
+    expect(formatPercent(5.1, { signed: false })).toBe('5.10%');
+  });
+
+  it('IST time regardless of the machine time zone', () => {
+    const t = Date.UTC(2024, 4, 14, 3, 45, 2, 123); // 09:15:02.123 IST
+    expect(formatIstTime(t, { zone: false })).toBe('09:15:02');
+    expect(formatIstDateTime(t, { zone: false })).toBe('14-May-2024 09:15:02');
+    expect(formatIstIso(t)).toBe('2024-05-14T09:15:02.123+05:30');
+    expect(formatIstIso(Date.UTC(2024, 11, 31, 20, 0, 0))).toBe('2025-01-01T01:30:00.000+05:30');
   });
 });

@@ -1,8 +1,8 @@
-// How the desk writes numbers and times: rupees and quantities in en-IN grouping (12,34,567.50),
-// prices at the instrument's tick, signed P&L and percentages, IST wall-clock times. Inputs are
-// numbers or the gateway's decimal text; rounding is exact (lib/decimal) and for display only.
-// Unreadable input shows as a dash (or, for timestamps, as the text itself), never as a crash.
-import { decimalsNeeded, parseDecimal, roundToStep, toFixedText, type Dec } from './decimal';
+// How both processes write numbers and times: rupees and quantities in en-IN grouping
+// (12,34,567.50), prices at the instrument's tick, signed P&L and percentages, IST wall-clock times.
+// Inputs are numbers or the gateway's decimal text; rounding is exact (decimal.ts) and for display
+// only. Unreadable input shows as a dash (or, for timestamps, as the text itself), never as a crash.
+import { decimalsNeeded, parseDecimal, roundToStep, toFixedText, type Dec } from './decimal.js';
 
 /** What a missing or unreadable number shows as. */
 export const DASH = '—';
@@ -33,11 +33,16 @@ function sign(negative: boolean, zero: boolean, signed: boolean | undefined): st
   return signed && !zero ? '+' : '';
 }
 
+export interface MoneyOptions extends SignOptions {
+  /** Show the tick's decimals when it needs more than two (0.0025 → 4); rounding stays half-up. */
+  tickSize?: number | string;
+}
+
 /** Rupees, two decimals, en-IN grouping: `₹12,34,567.50`, `-₹1,234.50`, signed `+₹2,340.00`. */
-export function formatMoney(value: number | string, options: SignOptions = {}): string {
+export function formatMoney(value: number | string, options: MoneyOptions = {}): string {
   const d = parseDecimal(value);
   if (!d) return DASH;
-  const g = group(toFixedText(d, 2));
+  const g = group(toFixedText(d, tickDecimals(options.tickSize)));
   return `${sign(g.negative, !/[1-9]/.test(g.text), options.signed)}₹${g.text}`;
 }
 
@@ -62,11 +67,15 @@ export function formatPrice(value: number | string, tickSize?: number | string):
 }
 
 /** A price with every decimal it has (at least the tick's), unrounded: `905.33` on a 0.05 tick. */
-export function formatPriceExact(value: number | string, tickSize?: number | string): string {
+export function formatPriceExact(
+  value: number | string,
+  tickSize?: number | string,
+  options: { currency?: boolean } = {},
+): string {
   const d = parseDecimal(value);
   if (!d) return DASH;
   const g = group(toFixedText(d, Math.max(tickDecimals(tickSize), decimalsNeeded(d))));
-  return `${g.negative ? '-' : ''}${g.text}`;
+  return `${g.negative ? '-' : ''}${options.currency ? '₹' : ''}${g.text}`;
 }
 
 /** A price as an input field holds it: on the tick, tick decimals, no grouping (`905.30`). */
@@ -168,19 +177,24 @@ export function parseIstStamp(input: number | string): IstStamp | undefined {
   return m ? stamp(undefined, m[1], m[2], m[3]) : undefined;
 }
 
-function clock(t: NonNullable<IstStamp['time']>): string {
-  return `${pad2(t.hour)}:${pad2(t.minute)}:${pad2(t.second)} IST`;
+export interface ZoneOptions {
+  /** Append ` IST` to the time (the desk's display); false for wire and log formats. */
+  zone?: boolean;
+}
+
+function clock(t: NonNullable<IstStamp['time']>, options: ZoneOptions): string {
+  return `${pad2(t.hour)}:${pad2(t.minute)}:${pad2(t.second)}${options.zone === false ? '' : ' IST'}`;
 }
 
 function day(d: Date3): string {
   return `${pad2(d.day)}-${MONTHS[d.month - 1]}-${d.year}`;
 }
 
-/** `14:32:08 IST`; a dash for a date-only stamp, the text itself when unreadable. */
-export function formatIstTime(input: number | string): string {
+/** `14:32:08 IST` (`14:32:08` without the zone); a dash for a date-only stamp, the text itself when unreadable. */
+export function formatIstTime(input: number | string, options: ZoneOptions = {}): string {
   const p = parseIstStamp(input);
   if (!p) return raw(input);
-  return p.time ? clock(p.time) : DASH;
+  return p.time ? clock(p.time, options) : DASH;
 }
 
 /** `08-Apr-2025`; a dash for a time-only stamp, the text itself when unreadable. */
@@ -190,11 +204,19 @@ export function formatIstDate(input: number | string): string {
   return p.date ? day(p.date) : DASH;
 }
 
-/** `08-Apr-2025 13:58:03 IST`, or whichever part the stamp has. */
-export function formatIstDateTime(input: number | string): string {
+/** `08-Apr-2025 13:58:03 IST` (no ` IST` with `zone: false`), or whichever part the stamp has. */
+export function formatIstDateTime(input: number | string, options: ZoneOptions = {}): string {
   const p = parseIstStamp(input);
   if (!p) return raw(input);
-  return [p.date && day(p.date), p.time && clock(p.time)].filter(Boolean).join(' ');
+  return [p.date && day(p.date), p.time && clock(p.time, options)].filter(Boolean).join(' ');
+}
+
+/** ISO 8601 with the IST offset, for exports and day keys: `2024-05-14T09:15:02.123+05:30`. */
+export function formatIstIso(epochMs: number): string {
+  const d = new Date(epochMs + IST_OFFSET_MS);
+  const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  const ms = String(d.getUTCMilliseconds()).padStart(3, '0');
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${time}.${ms}+05:30`;
 }
 
 function raw(input: number | string): string {

@@ -1,7 +1,6 @@
-// Exact decimals for the desk: prices, money and quantities arrive as JS numbers or as the gateway's
-// decimal text, and are rounded, stepped and multiplied here as scaled integers, so 905.3 on a 0.05
-// tick is 18106 ticks exactly and nothing shows 905.3000000001. The renderer may not import main's
-// contract/core/decimal.ts at run time (contract types only), hence this small copy of the idea.
+// Exact decimals for both processes: prices, money and quantities arrive as JS numbers or as the
+// gateway's decimal text, and are rounded, stepped, compared and multiplied here as scaled integers,
+// so 905.3 on a 0.05 tick is 18106 ticks exactly and nothing shows 905.3000000001.
 
 /** `int / 10^scale`. */
 export interface Dec {
@@ -19,19 +18,24 @@ const MAX_EXPONENT = 30;
 /** A number (its shortest round-trip form) or decimal text as an exact decimal; undefined if neither. */
 export function parseDecimal(value: number | string): Dec | undefined {
   if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
-  const m = DECIMAL_TEXT.exec(typeof value === 'number' ? String(value) : value.trim());
+  const d = readDecimal(typeof value === 'number' ? String(value) : value.trim(), MAX_EXPONENT);
+  return d && d.scale <= MAX_SCALE ? d : undefined;
+}
+
+/** Decimal text as an exact decimal, refusing exponents beyond `maxExponent`. */
+function readDecimal(text: string, maxExponent: number): Dec | undefined {
+  const m = DECIMAL_TEXT.exec(text);
   if (!m) return undefined;
   const [, sign = '', body = '', exp = '0'] = m;
   const [whole = '', fraction = ''] = body.split('.');
   // 1e999999 would be a million-digit bigint: no price, amount or quantity comes near 10^30.
-  if (Math.abs(Number(exp)) > MAX_EXPONENT) return undefined;
+  if (Math.abs(Number(exp)) > maxExponent) return undefined;
   let scale = fraction.length - Number(exp);
   let int = BigInt((whole + fraction).replace(/^0+(?=\d)/, '') || '0');
   if (scale < 0) {
     int *= 10n ** BigInt(-scale);
     scale = 0;
   }
-  if (scale > MAX_SCALE) return undefined;
   return { int: sign === '-' ? -int : int, scale };
 }
 
@@ -134,3 +138,40 @@ export function toNumber(a: Dec): number {
 export const ZERO: Dec = { int: 0n, scale: 0 };
 /** A whole number as a decimal (counts, leverage, ±1); a fraction is a caller's bug and throws. */
 export const decOf = (n: bigint | number): Dec => ({ int: BigInt(n), scale: 0 });
+
+// ---- plain numbers ----
+// The checks and sums of main take JS numbers (zod-validated, finite). A double's shortest form has
+// at most 17 digits and an exponent within ±324, so its exact decimal needs no size cap.
+
+/** A finite number as an exact decimal (its shortest round-trip form), whatever its size; throws otherwise. */
+export function exactOf(x: number): Dec {
+  if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);
+  const d = readDecimal(String(x), Infinity);
+  if (!d) throw new RangeError(`not a finite number: ${x}`);
+  return d;
+}
+
+/** Decimal places in the shortest representation of `x` (1e-7 → 7, 100.05 → 2, 12 → 0). */
+export function decimalsOf(x: number): number {
+  return Number.isFinite(x) ? exactOf(x).scale : 0;
+}
+
+/** `x` as an exact integer count of 10^-places (places ≥ decimalsOf(x)). */
+export function toScaled(x: number, places: number): bigint {
+  const d = exactOf(x);
+  if (d.scale <= places) return rescale(d, places);
+  const divisor = 10n ** BigInt(d.scale - places);
+  if (d.int % divisor !== 0n) throw new RangeError(`${x} has more than ${places} decimal places`);
+  return d.int / divisor;
+}
+
+/** True when `price` is a whole number of `tick`s (0.05: 100.05 yes, 100.03 no). */
+export function isTickMultiple(price: number, tick: number): boolean {
+  if (!Number.isFinite(price) || !Number.isFinite(tick) || tick <= 0) return false;
+  return isMultipleOf(exactOf(price), exactOf(tick));
+}
+
+/** Sign of a×b − c, computed exactly (order value against a money limit). */
+export function compareProduct(a: number, b: number, c: number): -1 | 0 | 1 {
+  return compareDec(mulDec(exactOf(a), exactOf(b)), exactOf(c));
+}

@@ -7,7 +7,7 @@ import {
   decideSmartOrder,
   previewSmartOrder,
   type SmartOrderDecision,
-} from '../../../src-main/rules/smart-order.js';
+} from '../../../src-main/shared/smart-order.js';
 
 type Row = [
   action: Action,

@@ -5,7 +5,7 @@ import {
   SplitPlanError,
   TOO_MANY_SPLIT_ORDERS_MESSAGE,
   planSplit,
-} from '../../../src-main/rules/split-plan.js';
+} from '../../../src-main/shared/split-plan.js';
 
 describe('planSplit', () => {
   it('five full children and a remainder make six orders, remainder last (spec §4.10 sample)', () => {

@@ -1,7 +1,9 @@
 // The smart order's decision (gateway-behaviour §6, spec §4.12): compare the target position T with
 // the current one C and say which order, if any, brings C to T. Pure, so the paper gateway and the
 // desktop client's preview share one implementation.
-import type { Action } from '../contract/index.js';
+
+/** The order side (the contract's Action). */
+type Action = 'BUY' | 'SELL';
 
 /** No-op answer when the quantity was 0 (the sandbox's wording, §6). */
 export const NO_OPEN_POSITION_MESSAGE = 'No OpenPosition Found. Not placing Exit order.';

@@ -1,0 +1,123 @@
+// The IPC channel and event NAMES alone, as plain strings: what the preload allowlists and what the
+// renderer listens to by name. The preload is a tiny sandboxed CommonJS bundle that must not pull in
+// zod and the schemas, so the lists live here; contract/ipc/names.ts makes tsc fail when a list and
+// the contract's CHANNELS or EVENTS tables disagree (and a unit test compares them at run time).
+
+/** The IPC message names the Electron transport uses (renderer → main calls, main → renderer events). */
+export const IPC_INVOKE = 'bridge:invoke';
+export const IPC_EVENT = 'bridge:event';
+
+/** The channels that change orders or positions. */
+export const ORDER_CHANNEL_NAMES = [
+  'orders.place',
+  'orders.modify',
+  'orders.cancel',
+  'orders.cancelAll',
+  'orders.smart',
+  'orders.split',
+  'orders.basket',
+  'orders.closePosition',
+  'orders.closeAll',
+] as const;
+
+export const CHANNEL_NAME_LIST = [
+  ...ORDER_CHANNEL_NAMES,
+  'orders.previewSmart',
+  'orders.previewSplit',
+  'orders.status',
+  'orders.openPosition',
+  'orders.margin',
+  'gtt.place',
+  'gtt.modify',
+  'gtt.cancel',
+  'gtt.book',
+  'books.orders',
+  'books.trades',
+  'books.positions',
+  'books.holdings',
+  'books.funds',
+  'books.positionsOpen',
+  'session.snapshot',
+  'market.depth',
+  'market.search',
+  'market.expiry',
+  'market.quotes',
+  'market.ticker',
+  'market.symbol',
+  'market.multiquotes',
+  'market.intervals',
+  'market.optionChain',
+  'market.watch',
+  'market.unwatch',
+  'apiKey.set',
+  'apiKey.clear',
+  'apiKey.test',
+  'apiKey.status',
+  'profiles.list',
+  'profiles.add',
+  'profiles.update',
+  'profiles.remove',
+  'profiles.switch',
+  'profiles.resetPaper',
+  'risk.daily',
+  'settings.get',
+  'settings.update',
+  'journal.query',
+  'journal.exportCsv',
+  'alerts.mute',
+  'alerts.pause',
+  'alerts.dismiss',
+  'watcher.setVisibility',
+] as const;
+
+/** What happens to an order: the watcher's and the reconciler's events. */
+export const ORDER_EVENT_NAMES = [
+  'orders.accepted',
+  'orders.partial',
+  'orders.filled',
+  'orders.rejected',
+  'orders.cancelled',
+  'orders.modified',
+  'orders.unknown',
+  'orders.reconciled',
+] as const;
+
+/** The events that show the core is alive and talking (the status bar's "last event"). */
+export const ACTIVITY_EVENT_NAMES = [
+  ...ORDER_EVENT_NAMES,
+  'positions.changed',
+  'books.orders',
+  'books.trades',
+  'books.positions',
+  'books.funds',
+  'session.connection',
+  'alerts.raised',
+  'alerts.state',
+  'apiKey.status',
+  'profiles.switched',
+  'tray.state',
+] as const;
+
+export const EVENT_NAME_LIST = [
+  ...ORDER_EVENT_NAMES,
+  'orders.closeAllProgress',
+  'positions.changed',
+  'books.orders',
+  'books.trades',
+  'books.positions',
+  'books.funds',
+  'session.connection',
+  'alerts.raised',
+  'alerts.state',
+  'apiKey.status',
+  'profiles.switched',
+  'session.storage',
+  'session.gateway',
+  'settings.changed',
+  'market.ltp',
+  'market.quote',
+  'market.depth',
+  'market.error',
+  'tray.state',
+  'shell.command',
+] as const;
