@@ -4,6 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
+import type { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { BOOKS } from '../../../src-renderer/src/state/context';
 import { deskFixture, settle, type FixtureOptions } from '../../support/component/desk-fixture';
 import { deferred } from '../../support/component/fake-bridge';
@@ -16,7 +17,14 @@ afterEach(() => {
 
 async function mountTicket(options: FixtureOptions = {}, open = SBIN) {
   const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, NIFTY_INDEX], ...options });
-  f.context.delete(BOOKS);
+  // Cash enough for every order here: the funds check passes without a word.
+  (f.context.get(BOOKS) as BooksState).funds = {
+    availableCash: '100000000.00',
+    collateral: '0.00',
+    realisedMtm: '0.00',
+    unrealisedMtm: '0.00',
+    utilisedDebits: '0.00',
+  };
   const view = render(Ticket, { context: f.context });
   await f.ticket.open('BUY', { symbol: open.symbol, exchange: open.exchange }, { lastPrice: 905.3 });
   await settle();
