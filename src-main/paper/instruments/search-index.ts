@@ -14,13 +14,13 @@ import type { Instrument, InstrumentMaster } from './instrument.js';
 import * as ngram from './ngram.js';
 import { linearSearch } from './search-linear.js';
 import { fieldsOf, parseQuery, scoreRow, SEARCH_LIMIT, type SearchFields } from './search-query.js';
+import { END, GramCollector, RowSet, seek } from './search-postings.js';
 
 export { linearSearch } from './search-linear.js';
 
 // Hot-loop imports copied into module constants: loaders such as tsx and vitest turn imported bindings
 // into property getters, which cost more than the loop body itself.
-const { charCode, isPySpace, termGrams } = ngram;
-const { BIGRAM_BASE, KEY_SPACE, TRIGRAM_BASE, UNIGRAM_BASE } = ngram;
+const { termGrams } = ngram;
 export { SEARCH_LIMIT } from './search-query.js';
 
 export interface SearchIndex {
@@ -130,145 +130,8 @@ function build(all: readonly Instrument[]): Built {
   };
 }
 
-/** Distinct gram keys per row, in one flat buffer, plus per-key counts. */
-class GramCollector {
-  private buf = new Int32Array(1 << 22);
-  private len = 0;
-  private readonly rowEnd: Int32Array;
-  private readonly counts = new Int32Array(KEY_SPACE + 1);
-  private readonly stamp = new Int32Array(KEY_SPACE).fill(-1);
-
-  constructor(private readonly rows: number) {
-    this.rowEnd = new Int32Array(rows);
-  }
-
-  private add(key: number, row: number): void {
-    if (this.stamp[key] === row) return;
-    this.stamp[key] = row;
-    if (this.len === this.buf.length) {
-      const bigger = new Int32Array(this.buf.length * 2);
-      bigger.set(this.buf);
-      this.buf = bigger;
-    }
-    this.buf[this.len++] = key;
-    (this.counts[key + 1] as number)++;
-  }
-
-  /** Unigrams, bigrams and trigrams inside the words of `text` (same rules as ngram.forEachGram). */
-  text(text: string, row: number): void {
-    let p1 = -1;
-    let p2 = -1;
-    for (let i = 0; i < text.length; i++) {
-      const u = text.charCodeAt(i);
-      if (isPySpace(u)) {
-        p1 = p2 = -1;
-        continue;
-      }
-      const c = charCode(u);
-      this.add(UNIGRAM_BASE + c, row);
-      if (p1 >= 0) this.add(BIGRAM_BASE + p1 * 64 + c, row);
-      if (p2 >= 0) this.add(TRIGRAM_BASE + p2 * 4096 + p1 * 64 + c, row);
-      p2 = p1;
-      p1 = c;
-    }
-  }
-
-  endRow(row: number): void {
-    this.rowEnd[row] = this.len;
-  }
-
-  postings(): { offsets: Int32Array; postings: Int32Array } {
-    const offsets = this.counts;
-    for (let k = 0; k < KEY_SPACE; k++) offsets[k + 1] = (offsets[k + 1] as number) + (offsets[k] as number);
-    const postings = new Int32Array(offsets[KEY_SPACE] as number);
-    const cursor = offsets.slice(0, KEY_SPACE);
-    let j = 0;
-    for (let r = 0; r < this.rows; r++) {
-      const end = this.rowEnd[r] as number;
-      for (; j < end; j++) postings[(cursor[this.buf[j] as number] as number)++] = r;
-    }
-    return { offsets, postings };
-  }
-}
-
 function postingOf(b: Built, key: number): Int32Array {
   return b.postings.subarray(b.offsets[key] as number, b.offsets[key + 1] as number);
-}
-
-const END = 0x7fffffff;
-
-/** Smallest index >= from whose value is >= target (galloping, then binary search). */
-function seek(list: Int32Array, from: number, target: number): number {
-  const len = list.length;
-  let lo = from;
-  if (lo >= len || (list[lo] as number) >= target) return lo;
-  let step = 1;
-  let hi = lo + 1;
-  while (hi < len && (list[hi] as number) < target) {
-    lo = hi;
-    step *= 2;
-    hi = lo + step;
-  }
-  if (hi > len) hi = len;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-/**
- * The rows in every one of `all` (ascending rank lists, shortest first), plus those of `or` when set:
- * a numeric term matches by its text or by the strike. `first` reads it in rank order; its cursors
- * only move forward, so calls must not go back.
- */
-class RowSet {
-  /** Upper bound of the rows in the set; the shortest set drives a join. */
-  readonly size: number;
-  private readonly at: number[];
-  private orAt = 0;
-
-  constructor(
-    private readonly all: readonly Int32Array[],
-    private readonly or: Int32Array | null = null,
-  ) {
-    this.at = new Array<number>(all.length).fill(0);
-    this.size = (all[0]?.length ?? 0) + (or?.length ?? 0);
-  }
-
-  /** The smallest row >= r in the set, or END. */
-  first(r: number): number {
-    let best = this.firstInAll(r);
-    const or = this.or;
-    if (or !== null) {
-      this.orAt = seek(or, this.orAt, r);
-      const v = this.orAt < or.length ? (or[this.orAt] as number) : END;
-      if (v < best) best = v;
-    }
-    return best;
-  }
-
-  /** Leapfrog over `all`: each list jumps to the candidate until every list agrees on one row. */
-  private firstInAll(r: number): number {
-    const lists = this.all;
-    const n = lists.length;
-    if (n === 0) return END;
-    let agree = 0;
-    for (let f = 0; agree < n; f = f + 1 === n ? 0 : f + 1) {
-      const list = lists[f] as Int32Array;
-      const i = seek(list, this.at[f] as number, r);
-      this.at[f] = i;
-      if (i >= list.length) return END;
-      const v = list[i] as number;
-      if (v === r) agree++;
-      else {
-        r = v;
-        agree = 1;
-      }
-    }
-    return r;
-  }
 }
 
 /**
