@@ -1,3 +1,4 @@
+// Over 300 lines: every gateway operation's method shares one send path, rate budget and key read.
 // The gateway client: one method per operation of the contract's OPERATIONS table (method-table.ts).
 // Inputs are validated before anything is sent, the key is read per call and only ever put in the body
 // (or the ticker's X-API-KEY header), answers are parsed with the contract's tolerant schemas

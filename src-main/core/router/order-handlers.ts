@@ -1,3 +1,4 @@
+// Over 300 lines: nine order channels over one shared path of risk checks, journal and unknowns.
 // Order channels: risk checks before anything leaves, the journal written before and after the
 // gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
 // resent: architecture rule 4).

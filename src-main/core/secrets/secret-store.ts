@@ -1,3 +1,4 @@
+// Over 300 lines: one store over three backends, each key's origin binding and its redaction values.
 // The API key store: one key per profile (account = profile id), in the first backend that works:
 // OS keychain via keytar → Electron safeStorage (never its basic_text backend) → session memory.
 // There is no plaintext tier. The key flows in (set) from the renderer and out only to the gateway

@@ -1,3 +1,4 @@
+// Over 300 lines: one settling rule per kind of order action, all read against the same book.
 // Unknown outcomes (architecture rule 4): a mutation that timed out or lost its connection may or may
 // not have reached the broker. It is never sent again; the order book decides. Pure: the watcher
 // feeds it each order book read that started after the mutation's answer. Composite mutations settle

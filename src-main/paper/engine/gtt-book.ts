@@ -1,3 +1,4 @@
+// Over 300 lines: a GTT's place, modify, cancel, firing and margin reservation act on one book.
 // The paper gateway's GTT (good-till-triggered) orders, as the live server's sandbox keeps them
 // (gateway-behaviour "Live server, recorded"; upstream sandbox/gtt_manager.py), without its recorded
 // bugs: a refused modify is a 4xx with a reason, and a cancel always releases what the GTT reserved.

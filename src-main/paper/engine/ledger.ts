@@ -1,3 +1,4 @@
+// Over 300 lines: one method per ledger read or write, with the caches those writes keep current.
 // The SQLite ledger behind the trading engine: reads and writes of the tables of ledger-schema.ts
 // (statements in ledger-statements.ts), with write-through caches of the rows every placement and
 // book read needs. The engine wraps each mutation in `transaction`, so an answer is only sent after

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole feed protocol (auth, subscriptions, ticks, order updates, errors) is one.
 // The paper gateway's WebSocket feed, speaking the real gateway's protocol (gateway-behaviour §13,
 // websocket_proxy/server.py): authenticate, subscribe / unsubscribe / unsubscribe_all (symbols ×
 // mode), market_data ticks, subscribe_orders → order_update, ping → pong, and its error codes.

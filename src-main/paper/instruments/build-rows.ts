@@ -1,3 +1,4 @@
+// Over 300 lines: one generator per segment of the master contract (cash, F&O, MCX, CDS), each short.
 // Generates every master-contract row for one (seed, today): cash equities on NSE and BSE, indices,
 // NFO/BFO index and stock derivatives, MCX commodities and CDS currency derivatives.
 import { formatExpiry } from './calendar.js';
