@@ -1,7 +1,7 @@
 // The client's default transport: node:http(s) with a keep-alive agent, behind the fetch signature the
 // client is written against (tests still pass fakes). The global fetch (undici: WHATWG streams,
-// Request/Response objects, an internal abort signal) measured 2–4 ms per placeorder to the local paper
-// gateway on a busy machine where this takes 1.5–2: time on every order's acknowledgement path.
+// Request/Response objects, an internal abort signal) costs more per request than this, on every
+// order's acknowledgement path.
 // What `exchange` relies on is kept: an error's `code` (ECONNREFUSED… tells "never sent"), an abort
 // through the signal, and the status line before the body.
 import http from 'node:http';
@@ -18,8 +18,8 @@ export const IDLE_SOCKET_MS = 4_000;
 /**
  * A header as Headers.get gives it (null when absent, repeated values joined), read on demand from
  * what node:http parsed: the client reads one header on one answer in a thousand (a 429's
- * Retry-After), and WHATWG Headers and Response objects for every request and answer cost ~0.2 ms of
- * each order's way in a CPU profile of the desk bench.
+ * Retry-After), and WHATWG Headers and Response objects built for every request and answer would
+ * cost time on each order's way.
  */
 function headerOf(raw: http.IncomingHttpHeaders, name: string): string | null {
   const value = raw[name.toLowerCase()];

@@ -54,7 +54,7 @@ class Heap {
   }
 }
 
-// Ties go to the older order (lower seq), as the old full scan in placement order did.
+// Ties go to the older order (lower seq): placement order.
 const lowFirst = (a: Entry, b: Entry): boolean =>
   a.price < b.price || (a.price === b.price && a.order.seq < b.order.seq);
 const highFirst = (a: Entry, b: Entry): boolean =>

@@ -74,7 +74,7 @@ export class Ledger {
     const db = new Database(this.file);
     // Small pages for a new ledger (no effect on an existing file): a placement dirties about a
     // dozen pages, each appended whole to the WAL on commit, so 1 KiB pages write a quarter of the
-    // bytes of the 4 KiB default (measured ~30% faster per order).
+    // bytes of the 4 KiB default, and each order commits faster.
     db.pragma('page_size = 1024');
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${opts.durability === 'full' ? 'FULL' : 'NORMAL'}`);
