@@ -1,106 +1,51 @@
-// The Alerts pane's list: every alert the core raised (fills, partial fills, rejections with their
-// reason, cancellations) and every order action whose outcome was unknown, with how the core settled
-// it. Unlike the toasts it keeps history (newest first, bounded), counts what the trader has not seen
-// yet, and carries the core's alert state (paused, muted orders, undismissed rejections).
-import type {
-  AlertEvent,
-  AlertsState,
-  BridgeApi,
-  EventPayload,
-  IpcResult,
-  PendingUnknownView,
-} from '@contract';
+// The desk's one alert list: every alert the core raised (fills, partial fills, rejections with their
+// reason, cancellations), every order action whose outcome was unknown (with how the core settled it)
+// and every order action the desk had refused. It keeps history (newest first, bounded), counts what
+// the trader has not seen yet and carries the core's alert state (paused, muted orders, undismissed
+// rejections). The toasts are the raised entries still on screen: a few seconds each, a rejection
+// until dismissed. The Alerts pane, the toasts and the unread count all read this one list.
+import type { AlertEvent, AlertsState, BridgeApi, IpcResult } from '@contract';
 import type { LinkState } from '../lib/bridge';
 import type { RefusedOrder, Refusal } from '../lib/refusal-tap';
+import {
+  fromAlert,
+  fromSettled,
+  fromUnknown,
+  REFUSAL_MERGE_MS,
+  samePair,
+  UNKNOWN_PREFIX,
+  unknownId,
+  type AlertEntry,
+  type ReconciledEvent,
+  type RecentRefusal,
+  type RecentRejection,
+} from './alert-entry';
+
+export {
+  operationText,
+  REFUSAL_MERGE_MS,
+  unknownTitle,
+  type AlertEntry,
+  type AlertEntryKind,
+  type Resolution,
+  type UnknownOperation,
+} from './alert-entry';
 
 /** Oldest entries leave past this many: a day of alerts, never an unbounded list. */
 export const ALERT_LOG_LIMIT = 500;
-
-/**
- * A refusal and the core's rejection of the same order (the gateway recorded the refused order as
- * rejected, with an id) are one event to the trader when they come this close together.
- */
-export const REFUSAL_MERGE_MS = 5000;
+/** A toast that is not sticky leaves the screen after this long; a sticky one waits for a dismiss. */
+export const ALERT_SHOWN_MS = 8000;
+/** At most this many toasts held (a few show, the rest are counted); the oldest non-sticky goes first. */
+export const ALERTS_ON_SCREEN = 20;
 
 /** How far before an unknown outcome's announcement its journal entry (the intent) may be. */
 const JOURNAL_LOOKBACK_MS = 120_000;
 
-/** A refusal the desk listed, kept briefly so the core's rejection of the same order replaces it. */
-interface RecentRefusal {
-  entryId: string;
-  at: number;
-  orderid?: string;
-  order?: RefusedOrder;
-}
-
-/** An orders.rejected the core reported, kept briefly; `alertId` once its alert is listed. */
-interface RecentRejection {
-  orderid: string;
-  order: RefusedOrder;
-  at: number;
-  alertId?: string;
-}
-
-type UnknownEvent = EventPayload<'orders.unknown'>;
-type ReconciledEvent = EventPayload<'orders.reconciled'>;
-export type UnknownOperation = UnknownEvent['operation'];
-
-/**
- * An alert's kind, plus `unknown` for an order action whose outcome is not known yet (or was settled)
- * and `refusal` for one the desk sent and the risk checks, the duplicate guard or the gateway refused.
- */
-export type AlertEntryKind = AlertEvent['kind'] | 'unknown' | 'refusal';
-
-export interface Resolution {
-  /** True when the order book shows the action took effect. */
-  found: boolean;
-  message: string;
-  time: number;
-  orderids?: readonly string[];
-}
-
-export interface AlertEntry {
-  /** The alert's own id, or `unknown:<journalId>` for an unknown outcome. */
-  id: string;
-  time: number;
-  kind: AlertEntryKind;
-  title: string;
-  body: string;
-  orderid?: string;
-  /** A rejection not yet dismissed (the core keeps it until someone does). */
-  sticky: boolean;
-  /** Unknown outcomes only: the operation, and how the core settled it once it has. */
-  operation?: UnknownOperation;
-  resolution?: Resolution;
-}
-
-const OPERATION_TEXT: Readonly<Record<UnknownOperation, string>> = {
-  placeorder: 'Order placement',
-  modifyorder: 'Order modification',
-  cancelorder: 'Order cancellation',
-  splitorder: 'Split order',
-  basketorder: 'Basket order',
-  cancelallorder: 'Cancel all',
-  closeposition: 'Close all positions',
-  placegttorder: 'GTT placement',
-  modifygttorder: 'GTT modification',
-  cancelgttorder: 'GTT cancellation',
-};
-
-export function operationText(op: UnknownOperation): string {
-  return OPERATION_TEXT[op];
-}
-
-/** The title an unknown outcome shows while it is reconciling and after it is settled. */
-export function unknownTitle(op: UnknownOperation, resolution?: Resolution): string {
-  const what = OPERATION_TEXT[op];
-  if (!resolution) return `${what}: outcome unknown, reconciling`;
-  return resolution.found ? `${what}: took effect` : `${what}: did not take effect`;
-}
-
 export interface AlertLogOptions {
   /** The transport's link to main (browser mode); the log reloads the core's state when it is back. */
   onLinkChange?: (cb: (state: LinkState) => void) => () => void;
+  /** Also delivers each raised alert outside the page (a system notification, a chime), by its rule. */
+  systemNotify?: (alert: AlertEvent) => void;
   /** The page's clock (ms), for pairing a refusal with its rejection. */
   now?: () => number;
 }
@@ -115,6 +60,12 @@ export class AlertLog {
   unread = $derived(this.unreadIds.length);
   /** The last refusal of a call the pane made (shown next to the list, never swallowed). */
   problem = $state<string | undefined>();
+  /** The ids of the entries on screen as toasts, newest raised first. */
+  #shownIds = $state.raw<readonly string[]>([]);
+  /** The toasts: raised entries still on screen (a dismissed entry leaves them with the list). */
+  readonly toasts: AlertEntry[] = $derived(
+    this.#shownIds.flatMap((id) => this.entries.find((e) => e.id === id) ?? []),
+  );
 
   readonly #bridge: BridgeApi;
   readonly #options: AlertLogOptions;
@@ -126,6 +77,9 @@ export class AlertLog {
   #refusals = 0;
   #recentRefusals: RecentRefusal[] = [];
   #recentRejections: RecentRejection[] = [];
+  // Bookkeeping the page never renders, so a plain map, not a reactive one.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(bridge: BridgeApi, options: AlertLogOptions = {}) {
     this.#bridge = bridge;
@@ -143,8 +97,12 @@ export class AlertLog {
     const b = this.#bridge;
     const offs = [
       b.on('alerts.raised', (a) => {
-        // An unknown outcome's toast: the list has its entry from orders.unknown already.
-        if (this.#fresh(a.seq) && a.about !== 'unknown_outcome') this.#raised(a);
+        if (!this.#fresh(a.seq)) return;
+        // An unknown outcome's alert toasts the entry orders.unknown listed, with the alert's stickiness.
+        if (a.about === 'unknown_outcome') this.#unknownRaised(a);
+        else this.#raised(a);
+        this.#toast(a);
+        this.#options.systemNotify?.(a);
       }),
       // Not listed: only remembered, so a refusal of the same order can be paired with its alert.
       b.on('orders.rejected', (e) => this.#rejected(e.order)),
@@ -168,6 +126,8 @@ export class AlertLog {
     void this.refresh();
     return () => {
       for (const off of offs) off();
+      for (const t of this.#timers.values()) clearTimeout(t);
+      this.#timers.clear();
     };
   }
 
@@ -181,6 +141,8 @@ export class AlertLog {
     this.problem = undefined;
     this.#seq = Math.max(this.#seq, r.value.seq);
     this.#applyState(r.value.alerts, r.value.seq);
+    // Rejections stay on screen until dismissed, also across a reload.
+    for (const a of r.value.alerts.sticky) if (!this.#shownIds.includes(a.id)) this.#toast(a);
     // Outcomes still unknown from before this page loaded (or while its link was down): listed as
     // reconciling until their orders.reconciled; one already listed keeps its entry.
     const pending = r.value.unknowns;
@@ -302,6 +264,50 @@ export class AlertLog {
     this.#add(entry);
   }
 
+  /** An unknown outcome's alert: its entry (listed from orders.unknown, or from the alert) toasts. */
+  #unknownRaised(a: AlertEvent): void {
+    const entry = this.entries.find((e) => e.id === a.id);
+    if (!entry) this.#add(fromAlert(a));
+    else if (entry.sticky !== a.sticky)
+      this.entries = this.entries.map((e) => (e === entry ? { ...e, sticky: a.sticky } : e));
+  }
+
+  /** Puts a raised entry on screen: a sticky one until dismissed, the others for ALERT_SHOWN_MS. */
+  #toast(a: Pick<AlertEvent, 'id' | 'sticky'>): void {
+    let next = [a.id, ...this.#shownIds.filter((id) => id !== a.id)];
+    const sticky = (id: string) => this.entries.find((e) => e.id === id)?.sticky ?? false;
+    while (next.length > ALERTS_ON_SCREEN) {
+      const oldest = next.findLastIndex((id) => !sticky(id));
+      if (oldest < 0) break;
+      this.#unshow(next[oldest]!);
+      next = next.filter((_, i) => i !== oldest);
+    }
+    this.#shownIds = next;
+    clearTimeout(this.#timers.get(a.id));
+    if (!a.sticky)
+      this.#timers.set(
+        a.id,
+        setTimeout(() => this.#hide(a.id), ALERT_SHOWN_MS),
+      );
+  }
+
+  #unshow(id: string): void {
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
+  }
+
+  #hide(id: string): void {
+    this.#unshow(id);
+    if (this.#shownIds.includes(id)) this.#shownIds = this.#shownIds.filter((x) => x !== id);
+  }
+
+  /** Takes a toast off the screen (the entry stays listed); a rejection is dismissed in the core too. */
+  async dismissToast(id: string): Promise<void> {
+    const sticky = this.entries.find((e) => e.id === id)?.sticky ?? false;
+    this.#hide(id);
+    if (sticky) this.#apply(await this.#bridge.invoke('alerts.dismiss', { id }), 'Dismiss');
+  }
+
   /** The trader has looked at the list. */
   markRead(): void {
     if (this.unreadIds.length > 0) this.unreadIds = [];
@@ -331,6 +337,7 @@ export class AlertLog {
     }
     this.entries = this.entries.filter((e) => e.id !== id);
     this.#unmarkUnread(id);
+    this.#hide(id);
     return true;
   }
 
@@ -353,6 +360,8 @@ export class AlertLog {
     // A rejection dismissed elsewhere (its toast, the tray) stays in the history, no longer sticky.
     const still = s.sticky.map((a) => a.id);
     const gone = (e: AlertEntry) => e.sticky && !still.includes(e.id);
+    // Its toast leaves this page too.
+    for (const e of this.entries.filter(gone)) this.#hide(e.id);
     if (this.entries.some(gone))
       this.entries = this.entries.map((e) => (gone(e) ? { ...e, sticky: false } : e));
     // Undismissed rejections from before this page loaded.
@@ -366,6 +375,7 @@ export class AlertLog {
     const dropped = next.splice(ALERT_LOG_LIMIT);
     this.entries = next;
     const droppedIds = dropped.map((d) => d.id);
+    for (const id of droppedIds) this.#hide(id);
     this.unreadIds = [
       entry.id,
       ...this.unreadIds.filter((id) => id !== entry.id && !droppedIds.includes(id)),
@@ -373,74 +383,12 @@ export class AlertLog {
   }
 
   #settle(e: Omit<ReconciledEvent, 'seq'>): void {
-    const id = unknownId(e.journalId);
-    const resolution: Resolution = {
-      found: e.found,
-      message: e.message,
-      time: e.time,
-      ...(e.orderids ? { orderids: e.orderids } : {}),
-    };
-    const earlier = this.entries.find((x) => x.id === id);
-    const orderid = e.orderid ?? earlier?.orderid;
+    const earlier = this.entries.find((x) => x.id === unknownId(e.journalId));
     // Its settlement is news: the entry moves to the top and counts as unread again.
-    this.#add({
-      id,
-      time: e.time,
-      kind: 'unknown',
-      title: unknownTitle(e.operation, resolution),
-      body: e.message,
-      ...(orderid ? { orderid } : {}),
-      sticky: false,
-      operation: e.operation,
-      resolution,
-    });
+    this.#add(fromSettled(e, earlier));
   }
 
   #unmarkUnread(id: string): void {
     if (this.unreadIds.includes(id)) this.unreadIds = this.unreadIds.filter((x) => x !== id);
   }
-}
-
-/** A refusal and a rejection of the same order: by order id when the refusal has one, else its legs. */
-function samePair(r: RecentRefusal, j: RecentRejection): boolean {
-  if (r.orderid !== undefined) return r.orderid === j.orderid;
-  const o = r.order;
-  return (
-    o !== undefined &&
-    Math.abs(r.at - j.at) <= REFUSAL_MERGE_MS &&
-    o.symbol === j.order.symbol &&
-    o.exchange === j.order.exchange &&
-    o.action.toUpperCase() === j.order.action.toUpperCase() &&
-    o.quantity === j.order.quantity
-  );
-}
-
-const UNKNOWN_PREFIX = 'unknown:';
-function unknownId(journalId: string): string {
-  return `${UNKNOWN_PREFIX}${journalId}`;
-}
-
-function fromAlert(a: AlertEvent): AlertEntry {
-  return {
-    id: a.id,
-    time: a.time,
-    kind: a.kind,
-    title: a.title,
-    body: a.body,
-    ...(a.orderid ? { orderid: a.orderid } : {}),
-    sticky: a.sticky,
-  };
-}
-
-function fromUnknown(e: PendingUnknownView): AlertEntry {
-  return {
-    id: unknownId(e.journalId),
-    time: e.time,
-    kind: 'unknown',
-    title: unknownTitle(e.operation),
-    body: e.message,
-    ...(e.orderid ? { orderid: e.orderid } : {}),
-    sticky: false,
-    operation: e.operation,
-  };
 }

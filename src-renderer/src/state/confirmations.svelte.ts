@@ -1,6 +1,5 @@
 // Whether to ask before each kind of order action (settings.confirmations: place, modify, cancel), as
 // NEST's per-action order prompts. Until settings are read every action asks: the safe side.
-import { getContext, hasContext, setContext } from 'svelte';
 import type { BridgeApi, OrderConfirmations } from '@contract';
 
 export type ConfirmAction = keyof OrderConfirmations;
@@ -66,13 +65,4 @@ export class ConfirmationsState {
     this.problem = `Not saved: ${res.error.message}`;
     return false;
   }
-}
-
-// Its own context key: the ticket and the orders pane (modify, cancel) read the same toggles.
-export const CONFIRMATIONS = Symbol('confirmations');
-export const setConfirmations = (c: ConfirmationsState): ConfirmationsState => setContext(CONFIRMATIONS, c);
-export function getConfirmations(): ConfirmationsState {
-  if (!hasContext(CONFIRMATIONS))
-    throw new Error('ConfirmationsState is not in context: mount the pane under App or pass it');
-  return getContext<ConfirmationsState>(CONFIRMATIONS);
 }

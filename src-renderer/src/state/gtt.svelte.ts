@@ -2,15 +2,8 @@
 // the core, refreshed while shown and after each action; placing from the ticket's GTT mode; modify
 // and cancel per row, asking first as the order actions do (settings.confirmations). Every failure
 // is said in words; an unknown outcome says the core is reconciling it from the GTT book.
-import { getContext, hasContext, setContext } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
-import type {
-  BridgeApi,
-  GttModifyIpcInput,
-  GttPlaceIpcInput,
-  GttRecord,
-  IpcError,
-} from '@contract';
+import type { BridgeApi, GttModifyIpcInput, GttPlaceIpcInput, GttRecord, IpcError } from '@contract';
 import { formatPrice, formatQty } from '@shared/format.js';
 import { buildModify, formOf, gttTypeText, type GttForm } from '../lib/gtt-rules';
 import type { ConfirmState } from './confirm.svelte';
@@ -197,9 +190,3 @@ export class GttState {
     }
   }
 }
-
-export const GTT_CONTEXT = Symbol('gtt');
-export const setGtt = (g: GttState): GttState => setContext(GTT_CONTEXT, g);
-/** The desk's GTT state when App provides it (a pane or a ticket mounted alone makes its own). */
-export const findGtt = (): GttState | undefined =>
-  hasContext(GTT_CONTEXT) ? getContext<GttState>(GTT_CONTEXT) : undefined;

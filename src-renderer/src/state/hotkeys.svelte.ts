@@ -3,7 +3,6 @@
 // the press with lib/hotkeys and hands the action to the desk, taking the key from the page. ONE map for
 // the whole window: App sets it in context (setHotkeys) and the ticket resolves its keys through it,
 // so a remap (settings.hotkeys: preset + overrides) moves every key at once.
-import { getContext, hasContext, setContext } from 'svelte';
 import type { BridgeApi, HotkeyPreset, HotkeySettings } from '@contract';
 import type { KeyPress } from '../lib/chords';
 import {
@@ -170,10 +169,3 @@ export class HotkeysState {
     return () => target.removeEventListener('keydown', listener);
   }
 }
-
-// The one key map of the window: App sets it; the ticket (and any pane with its own keys) reads it.
-export const HOTKEYS = Symbol('hotkeys');
-export const setHotkeys = (h: HotkeysState): HotkeysState => setContext(HOTKEYS, h);
-/** The window's HotkeysState; a pane mounted alone (a test without it) gets one with the default map. */
-export const getHotkeys = (): HotkeysState =>
-  hasContext(HOTKEYS) ? getContext<HotkeysState>(HOTKEYS) : new HotkeysState();

@@ -1,7 +1,6 @@
 // The Journal pane's state: the search form, the entries it found (journal.query, newest first), the
 // entry open in detail, and the CSV export (journal.exportCsv: the host's save dialog in Electron,
 // the data dir's exports/ in browser mode) with where it went and how many rows.
-import { getContext, hasContext } from 'svelte';
 import type {
   BridgeApi,
   IpcError,
@@ -9,7 +8,6 @@ import type {
   JournalExportResult,
   JournalQuery,
 } from '@contract';
-import { getBridge } from '../lib/bridge';
 import {
   istDay,
   journalExportOf,
@@ -130,14 +128,4 @@ export class JournalState {
       offs.forEach((off) => off());
     };
   }
-}
-
-/** A test (or App) may hand the pane its own JournalState under this key. */
-export const JOURNAL = Symbol('journal');
-// One per page otherwise: the search and the open entry survive a switch of the focus tabs.
-let shared: JournalState | undefined;
-
-export function useJournal(): JournalState {
-  if (hasContext(JOURNAL)) return getContext<JournalState>(JOURNAL);
-  return (shared ??= new JournalState(getBridge()));
 }

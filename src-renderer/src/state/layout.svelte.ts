@@ -1,7 +1,6 @@
 // The desk's remembered layout: the watchlist and ticket column widths, the books panel's height and
 // each table's column widths (settings.layout). Sizes change at once on screen and are saved a moment
 // after the last change (a drag is many changes, one save); a refused save says why.
-import { getContext, hasContext, setContext } from 'svelte';
 import type {
   BridgeApi,
   LAYOUT_BOUNDS as CONTRACT_BOUNDS,
@@ -133,9 +132,3 @@ export class LayoutState {
     return false;
   }
 }
-
-const LAYOUT = Symbol('layout');
-export const setLayout = (l: LayoutState): LayoutState => setContext(LAYOUT, l);
-/** The layout when the desk provides one; a table rendered alone (a pane's test) keeps its own widths. */
-export const findLayout = (): LayoutState | undefined =>
-  hasContext(LAYOUT) ? getContext<LayoutState>(LAYOUT) : undefined;

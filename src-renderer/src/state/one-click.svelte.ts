@@ -3,14 +3,7 @@
 // ticket's instrument, quantity and product, or the at-the-money call/put of its underlying. One
 // order in flight at a time, a cooldown between orders and per-order lot and value caps; every
 // press that sends nothing says why.
-import { getContext, hasContext, setContext } from 'svelte';
-import type {
-  Action,
-  BridgeApi,
-  OneClickSettings,
-  PlaceOrderIpcInput,
-  Product,
-} from '@contract';
+import type { Action, BridgeApi, OneClickSettings, PlaceOrderIpcInput, Product } from '@contract';
 import { displayName, isOrderExchange } from '../lib/instrument';
 import { checkCaps, cooldownLeft, type OneClickTarget } from '../lib/one-click';
 import { AtmOptionFinder, atmUnderlyingOf, optionProduct } from './atm-option';
@@ -226,14 +219,4 @@ export class OneClickState {
       },
     };
   }
-}
-
-export const ONE_CLICK = Symbol('oneClick');
-// One per page: the switch and the key handling share it, and it survives a remount.
-let shared: OneClickState | undefined;
-
-export const setOneClick = (s: OneClickState): OneClickState => setContext(ONE_CLICK, s);
-export function useOneClick(make: () => OneClickState): OneClickState {
-  if (hasContext(ONE_CLICK)) return getContext<OneClickState>(ONE_CLICK);
-  return (shared ??= make());
 }
