@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, OrdersView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from './desk-harness.js';
+import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
 
 declare const window: { bridge: BridgeApi };
 
@@ -239,7 +239,7 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
     await desk.shots('layout-positions');
   });
 
-  it('each focus tab mounts its pane (no "coming" line, no load error); F6 brings Depth back', async () => {
+  it('each focus tab mounts its pane (no loading line, no load error); F6 brings Depth back', async () => {
     const panel = page.locator('#focus-panel');
     for (const [tab, file] of [
       ['Chain', 'chain'],
@@ -248,7 +248,7 @@ describe('the desk layout in Chromium', { timeout: 90_000 }, () => {
       ['Settings', 'settings'],
     ] as const) {
       await page.getByRole('tab', { name: new RegExp(tab) }).click();
-      await expect.poll(() => panel.locator('.coming').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => panel.locator('.pane-note').count(), { timeout: 10_000 }).toBe(0);
       expect((await panel.textContent())?.trim().length).toBeGreaterThan(0);
       await page.screenshot({ path: `test-results/desk-layout-focus-${file}-1280.png` });
     }

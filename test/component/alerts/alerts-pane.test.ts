@@ -2,10 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { AlertEvent, SessionSnapshot } from '@contract';
 import Alerts from '../../../src-renderer/src/panes/Alerts.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
+import { ALERT_LOG } from '../../../src-renderer/src/state/context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot as session } from '../helpers/session';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot as session } from '../../support/component/session';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0); // 09:30:00 IST
 

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyStatus, ProfileView, ProfilesList } from '@contract';
-import FirstRun from '../../../src-renderer/src/panes/FirstRun.svelte';
+import FirstRun from '../../../src-renderer/src/components/FirstRun.svelte';
+import { BRIDGE } from '../../../src-renderer/src/state/context';
 import { apiKeyProblem, baseUrlProblem, needsSetup } from '../../../src-renderer/src/state/profiles.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const KEY = 'a'.repeat(64);
@@ -61,7 +62,7 @@ function fakeMain() {
 }
 
 async function addLiveProfile(b: FakeBridge) {
-  render(FirstRun, { props: { bridge: b } });
+  render(FirstRun, { context: new Map([[BRIDGE, b]]) });
   await flush();
   await fireEvent.input(screen.getByTestId('profile-name'), { target: { value: 'My broker' } });
   await fireEvent.input(screen.getByTestId('profile-url'), { target: { value: 'http://127.0.0.1:5000' } });
@@ -91,7 +92,7 @@ describe('first run: rules', () => {
 
 describe('the FirstRun pane', () => {
   it('on paper: says paper needs no setup and offers no key field', async () => {
-    render(FirstRun, { props: { bridge: fakeMain() } });
+    render(FirstRun, { context: new Map([[BRIDGE, fakeMain()]]) });
     await flush();
     expect(screen.getByText(/needs no setup/)).toBeInTheDocument();
     expect(screen.queryByTestId('key-input')).toBeNull();
@@ -99,7 +100,7 @@ describe('the FirstRun pane', () => {
 
   it('validates the URL as typed and sends nothing while it is wrong', async () => {
     const b = fakeMain();
-    render(FirstRun, { props: { bridge: b } });
+    render(FirstRun, { context: new Map([[BRIDGE, b]]) });
     await flush();
     await fireEvent.input(screen.getByTestId('profile-name'), { target: { value: 'Broker' } });
     await fireEvent.input(screen.getByTestId('profile-url'), { target: { value: 'ftp://x' } });

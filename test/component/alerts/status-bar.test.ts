@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '@contract';
 import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from '../helpers/session';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/session';
 
 const T0 = Date.UTC(2025, 10, 20, 9, 1, 2); // 14:31:02 IST
 
@@ -27,7 +28,7 @@ async function setup(snap: SessionSnapshot) {
   const b = new FakeBridge().answer('session.snapshot', () => ({ ok: true, value: snap }));
   const desk = new DeskState(b);
   desk.start();
-  render(StatusBar, { props: { desk, bridge: b } });
+  render(StatusBar, { props: { desk }, context: deskContext(b) });
   await flush();
   return { b, desk };
 }

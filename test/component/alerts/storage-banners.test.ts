@@ -9,8 +9,9 @@ import StatusBar from '../../../src-renderer/src/components/StatusBar.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { CONFIRM } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from '../helpers/session';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/session';
 
 const BACKUP = '/home/t/.config/OrderDesk/journal.db.corrupt-1764352871000';
 const JOURNAL = {
@@ -39,7 +40,7 @@ async function setup(snap: SessionSnapshot) {
   const desk = new DeskState(b);
   desk.start();
   const confirm = new ConfirmState();
-  render(StatusBar, { props: { desk, bridge: b }, context: new Map([[CONFIRM, confirm]]) });
+  render(StatusBar, { props: { desk }, context: deskContext(b, [[CONFIRM, confirm]]) });
   await flush();
   return { b, desk, confirm };
 }

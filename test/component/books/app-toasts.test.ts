@@ -4,10 +4,10 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertEvent } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
-import { ALERT_SHOWN_MS } from '../../../src-renderer/src/state/desk.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { ALERT_SHOWN_MS } from '../../../src-renderer/src/state/alert-log.svelte';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 afterEach(() => {

@@ -8,9 +8,10 @@ import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { BOOKS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
 import { OrderActions } from '../../../src-renderer/src/state/order-actions.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
-import { flush, order, ordersView, position, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, position, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 
@@ -148,7 +149,7 @@ describe('modify in place', () => {
     const actions = new OrderActions(b, new ConfirmState());
     await flush();
     render(Orders, {
-      context: new Map<symbol, unknown>([
+      context: deskContext(b, [
         [BOOKS, books],
         [ORDER_ACTIONS, actions],
       ]),

@@ -6,12 +6,13 @@ import type { OrderSnapshot } from '@contract';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { BOOKS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
-import { HOTKEYS, HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
+import { BOOKS, HOTKEYS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
+import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { OrderActions } from '../../../src-renderer/src/state/order-actions.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, order, ordersView, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 
@@ -22,7 +23,7 @@ async function setup(book: OrderSnapshot[], keys: HotkeysState) {
   const books = new BooksState(b);
   books.start();
   await flush();
-  const context = new Map<symbol, unknown>([
+  const context = deskContext(b, [
     [BOOKS, books],
     [ORDER_ACTIONS, new OrderActions(b, new ConfirmState())],
     [HOTKEYS, keys],

@@ -7,9 +7,10 @@ import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { BOOKS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
 import { OrderActions } from '../../../src-renderer/src/state/order-actions.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, order, ordersView, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 
@@ -57,7 +58,7 @@ async function setup(book: OrderSnapshot[] = BOOK) {
   const confirm = new ConfirmState();
   const actions = new OrderActions(b, confirm);
   await flush();
-  const context = new Map<symbol, unknown>([
+  const context = deskContext(b, [
     [BOOKS, books],
     [ORDER_ACTIONS, actions],
   ]);

@@ -6,15 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PendingUnknownView } from '@contract';
 import Alerts from '../../../src-renderer/src/panes/Alerts.svelte';
 import Orders from '../../../src-renderer/src/panes/Orders.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { BOOKS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
+import { ALERT_LOG, BOOKS, ORDER_ACTIONS } from '../../../src-renderer/src/state/context';
 import { OrderActions } from '../../../src-renderer/src/state/order-actions.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, order, ordersView, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 
@@ -52,7 +52,7 @@ async function reloadedDesk() {
   const log = new AlertLog(b);
   log.start();
   await flush();
-  const context = new Map<symbol, unknown>([
+  const context = deskContext(b, [
     [BOOKS, books],
     [ORDER_ACTIONS, new OrderActions(b, new ConfirmState())],
     [ALERT_LOG, log],

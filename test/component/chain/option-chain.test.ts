@@ -5,13 +5,7 @@
 // column) and never sends, arrows move between the price cells.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  IpcResult,
-  MultiQuotesResponse,
-  QuoteData,
-  SymbolInfo,
-  SymbolRecord,
-} from '@contract';
+import type { IpcResult, MultiQuotesResponse, QuoteData, SymbolInfo, SymbolRecord } from '@contract';
 import {
   atmStrike,
   chainKey,
@@ -25,8 +19,8 @@ import {
 } from '../../../src-renderer/src/lib/option-chain';
 import OptionChain from '../../../src-renderer/src/panes/OptionChain.svelte';
 import { OptionChainState } from '../../../src-renderer/src/state/option-chain.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -345,7 +339,7 @@ describe('OptionChain pane', () => {
   async function mount() {
     const f = deskFixture({ instruments: [CE, PE] });
     answerChain(f.bridge, 24_985.35);
-    render(OptionChain, { props: { bridge: f.bridge }, context: f.context });
+    render(OptionChain, { context: f.context });
     await settle(10);
     return f;
   }
@@ -407,7 +401,7 @@ describe('OptionChain pane', () => {
     const f = deskFixture({ instruments: [CE, PE] });
     const unquoted = answerChain(f.bridge, 24_985.35);
     unquoted.add('NIFTY24NOV2625000CE');
-    render(OptionChain, { props: { bridge: f.bridge }, context: f.context });
+    render(OptionChain, { context: f.context });
     await settle(10);
     const ltp = screen.getByRole('button', {
       name: /^NIFTY 24 NOV 25000 CE LTP: no quote \(Symbol .* not found\)$/,

@@ -9,8 +9,8 @@ import type { OrderSnapshot, TradeRow } from '@contract';
 import Chart from '../../../src-renderer/src/panes/Chart.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { BOOKS } from '../../../src-renderer/src/state/context';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
 
 interface FakeSeries {
   type: string;
@@ -135,7 +135,7 @@ async function mount() {
     .answer('market.ticker', () => ({ ok: true, value: { status: 'success', data: bars } }));
   const books = new BooksState(f.bridge);
   f.context.set(BOOKS, books);
-  const view = render(Chart, { props: { bridge: f.bridge }, context: f.context });
+  const view = render(Chart, { context: f.context });
   await settle(10);
   const chart = made.charts.at(-1)!;
   const candles = chart.series.find((s) => s.type === 'Candlestick')!;

@@ -4,14 +4,13 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GttPlaceIpcInput } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { ALERT_LOG } from '../../../src-renderer/src/state/alert-context';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import { TICKET_MODES, TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
-import { snapshot } from '../helpers/session';
+import { ALERT_LOG, BOOKS, TICKET_MODES } from '../../../src-renderer/src/state/context';
+import { TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
+import { snapshot } from '../../support/component/session';
 
 afterEach(() => document.body.replaceChildren());
 

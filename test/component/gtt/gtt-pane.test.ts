@@ -6,10 +6,12 @@ import type { GttRecord } from '@contract';
 import Confirm from '../../../src-renderer/src/components/Confirm.svelte';
 import Gtt from '../../../src-renderer/src/panes/Gtt.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { GTT_CONTEXT, GttState } from '../../../src-renderer/src/state/gtt.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush } from '../books/fixtures';
-import { installLayout } from '../books/jsdom-layout';
+import { GTT } from '../../../src-renderer/src/state/context';
+import { GttState } from '../../../src-renderer/src/state/gtt.svelte';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 afterEach(() => document.body.replaceChildren());
@@ -68,7 +70,7 @@ async function setup() {
   const confirm = new ConfirmState();
   const gtt = new GttState(b, confirm);
   // The pane finds the desk's GTT state by context, as in the app.
-  const context = new Map<symbol, unknown>([[GTT_CONTEXT, gtt]]);
+  const context = deskContext(b, [[GTT, gtt]]);
   render(Gtt, { context });
   render(Confirm, { props: { confirm } });
   await flush();

@@ -11,10 +11,12 @@ import {
   journalQueryOf,
 } from '../../../src-renderer/src/lib/journal-filter';
 import Journal from '../../../src-renderer/src/panes/Journal.svelte';
-import { JOURNAL, JournalState } from '../../../src-renderer/src/state/journal.svelte';
-import { installLayout } from '../books/jsdom-layout';
-import { flush } from '../books/fixtures';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { JOURNAL } from '../../../src-renderer/src/state/context';
+import { JournalState } from '../../../src-renderer/src/state/journal.svelte';
+import { installLayout } from '../../support/component/jsdom-layout';
+import { flush } from '../../support/component/books-fixtures';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 beforeAll(() => installLayout());
 
@@ -138,7 +140,7 @@ function setup(entries: JournalEntry[]) {
       value: { kind: 'saved', path: '/data/exports/orderdesk-journal-paper-2026-11-23.csv', rows: 2 },
     }));
   const journal = new JournalState(bridge, { now: () => Date.UTC(2026, 10, 23, 6, 0) });
-  render(Journal, { context: new Map([[JOURNAL, journal]]) });
+  render(Journal, { context: deskContext(bridge, [[JOURNAL, journal]]) });
   return { bridge, journal };
 }
 
@@ -254,7 +256,7 @@ describe('Journal pane', () => {
     let answer = [buy];
     const bridge = new FakeBridge().answer('journal.query', () => ({ ok: true, value: answer }));
     const journal = new JournalState(bridge, { now: () => Date.UTC(2026, 10, 23, 6, 0) });
-    render(Journal, { context: new Map([[JOURNAL, journal]]) });
+    render(Journal, { context: deskContext(bridge, [[JOURNAL, journal]]) });
     await flush();
     expect(rowEls()).toHaveLength(1);
     answer = [later, buy];

@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Settings } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
-import { flush, snapshot } from '../books/fixtures';
-import { installLayout } from '../books/jsdom-layout';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 beforeAll(() => installLayout());
 
@@ -17,7 +17,7 @@ async function setup() {
 }
 
 describe('the desk (App): the focus area and the ticket commands', () => {
-  it('has Depth | Chain | Chart | Journal and a Settings gear; each tab shows its pane or says it is coming', async () => {
+  it('has Depth | Chain | Chart | Journal and a Settings gear; each tab shows its pane, never a load error', async () => {
     await setup();
     const names = screen.getByRole('tablist', { name: 'Focus pane' }).querySelectorAll('[role="tab"]');
     expect([...names].map((t) => t.textContent?.trim())).toEqual([
@@ -31,9 +31,9 @@ describe('the desk (App): the focus area and the ticket commands', () => {
       await fireEvent.click(screen.getByRole('tab', { name: new RegExp(name) }));
       for (let i = 0; i < 5; i++) await flush();
       const panel = screen.getByRole('tabpanel', { name: new RegExp(name) });
-      // Never a broken mount: the pane itself, or a plain "coming" line while its file has not landed.
+      // Never a broken mount: the pane itself (or its "Loading" line), never a load error.
       expect(panel.textContent?.trim()).not.toBe('');
-      expect(panel.querySelector('[role="alert"].coming')).toBeNull();
+      expect(panel.querySelector('[role="alert"].pane-note')).toBeNull();
     }
   });
 

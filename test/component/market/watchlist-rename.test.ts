@@ -4,9 +4,10 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsPatch } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
-import { HOTKEYS, HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
+import { HOTKEYS } from '../../../src-renderer/src/state/context';
+import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => document.body.replaceChildren());
 

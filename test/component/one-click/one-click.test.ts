@@ -11,9 +11,10 @@ import { DEFAULT_KEYMAP, resolveHotkey, type Keymap } from '../../../src-rendere
 import { checkCaps, oneClickKey } from '../../../src-renderer/src/lib/one-click';
 import { PRESET_KEYMAPS } from '../../../src-renderer/src/lib/keymap-presets';
 import { AtmOptionFinder, atmUnderlyingOf } from '../../../src-renderer/src/state/atm-option';
-import { ONE_CLICK, OneClickState } from '../../../src-renderer/src/state/one-click.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { NIFTY_INDEX, SBIN } from '../helpers/instruments';
+import { ONE_CLICK } from '../../../src-renderer/src/state/context';
+import { OneClickState } from '../../../src-renderer/src/state/one-click.svelte';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { NIFTY_INDEX, SBIN } from '../../support/component/instruments';
 
 const quote = (ltp: number) => ({
   ok: true as const,

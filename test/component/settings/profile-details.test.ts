@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileView, ProfilesList } from '@contract';
 import ProfileDetails from '../../../src-renderer/src/components/settings/ProfileDetails.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { CONFIRM } from '../../../src-renderer/src/state/context';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { CONFIRM, DESK } from '../../../src-renderer/src/state/context';
+import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
+import { deskContext } from '../../support/component/desk-context';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -60,7 +62,13 @@ function setup(refuse?: { message: string; fields?: { path: string; message: str
       return { ok: true, value: list() };
     });
   const confirm = new ConfirmState();
-  render(ProfileDetails, { props: { bridge }, context: new Map([[CONFIRM, confirm]]) });
+  render(ProfileDetails, {
+    props: { bridge },
+    context: deskContext(bridge, [
+      [CONFIRM, confirm],
+      [DESK, new DeskState(bridge)],
+    ]),
+  });
   return { bridge, confirm };
 }
 

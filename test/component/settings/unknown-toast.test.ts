@@ -1,11 +1,10 @@
-// An unknown outcome under an in-app, sound or OS rule is a toast in the window (DeskState) while the
-// Alerts list keeps its one entry from orders.unknown (the toast is never listed a second time).
+// An unknown outcome under an in-app, sound or OS rule is a toast in the window while the Alerts list
+// keeps its one entry from orders.unknown (the toast is that entry, never listed a second time).
 import { describe, expect, it } from 'vitest';
 import type { AlertEvent } from '@contract';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
-import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from '../helpers/session';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/session';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0);
 
@@ -24,9 +23,8 @@ describe('an unknown outcome in the window', () => {
   it('toasts once and is listed once in Alerts, as the unknown outcome it is', async () => {
     const b = new FakeBridge().answer('session.snapshot', () => ({ ok: true, value: snapshot({ seq: 10 }) }));
     const delivered: AlertEvent[] = [];
-    const desk = new DeskState(b, { systemNotify: (a) => delivered.push(a) });
-    const log = new AlertLog(b);
-    const stops = [desk.start(), log.start()];
+    const log = new AlertLog(b, { systemNotify: (a) => delivered.push(a) });
+    const stops = [log.start()];
     await flush();
     b.emit('orders.unknown', {
       seq: 11,
@@ -38,7 +36,7 @@ describe('an unknown outcome in the window', () => {
     });
     b.emit('alerts.raised', { ...toast, seq: 12 });
     await flush();
-    expect(desk.alerts.map((a) => a.id)).toEqual(['unknown:j7']);
+    expect(log.toasts.map((a) => a.id)).toEqual(['unknown:j7']);
     // The rule travels with it: the window's delivery (here a chime) reads it.
     expect(delivered.map((a) => a.delivery)).toEqual(['sound']);
     expect(log.entries.map((e) => [e.id, e.kind])).toEqual([['unknown:j7', 'unknown']]);
