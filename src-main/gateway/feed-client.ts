@@ -133,16 +133,22 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
     cancelBeat = cancelAuth = undefined;
   }
 
-  function retryLater(reason: string): void {
+  /** Stops the timers and forgets the socket (its late events ignored), then ends it with `end`. */
+  function dropSocket(end: (socket: WebSocket) => void): void {
     clearTimers();
     const socket = ws;
     ws = undefined;
-    if (socket) {
-      socket.removeAllListeners();
-      socket.on('error', () => undefined);
+    if (!socket) return;
+    socket.removeAllListeners();
+    socket.on('error', () => undefined);
+    end(socket);
+  }
+
+  function retryLater(reason: string): void {
+    dropSocket((socket) => {
       if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)
         socket.terminate();
-    }
+    });
     if (closed) return;
     setStatus({ state: 'down', reason });
     attempt++;
@@ -254,15 +260,10 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
       if (closed) return;
       closed = true;
       cancelRetry?.();
-      clearTimers();
-      const socket = ws;
-      ws = undefined;
-      if (socket) {
-        socket.removeAllListeners();
-        socket.on('error', () => undefined);
+      dropSocket((socket) => {
         if (socket.readyState === WebSocket.OPEN) socket.close(1000, 'profile closed');
         else socket.terminate();
-      }
+      });
       setStatus({ state: 'closed' });
     },
   };

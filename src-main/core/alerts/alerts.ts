@@ -75,6 +75,19 @@ export function createAlerts(o: AlertsOptions): Alerts {
     o.emit('alerts.state', s);
     return s;
   };
+  /**
+   * An order action's outcome in doubt, as a system notification: outside the window nothing else
+   * will say it, so it stays until dismissed.
+   */
+  const notifyOutcome = (alert: AlertEvent): void =>
+    o.notifier.notify({
+      kind: 'warning',
+      title: alert.title,
+      body: alert.body,
+      id: alert.id,
+      ...(alert.orderid !== undefined ? { orderid: alert.orderid } : {}),
+      sticky: true,
+    });
 
   return {
     handle(event) {
@@ -127,16 +140,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
         delivery: rule,
         about: 'unknown_outcome',
       };
-      if (rule === 'os')
-        o.notifier.notify({
-          kind: 'warning',
-          title: alert.title,
-          body: alert.body,
-          id: alert.id,
-          ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
-          // Outside the window nothing else will say it: it stays until dismissed.
-          sticky: true,
-        });
+      if (rule === 'os') notifyOutcome(alert);
       o.emit('alerts.raised', alert);
       return rule;
     },
@@ -155,15 +159,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
         // Not `about: unknown_outcome`: no orders.reconciled will settle it, so the Alerts list keeps this one.
         delivery: rule,
       };
-      if (rule === 'os')
-        o.notifier.notify({
-          kind: 'warning',
-          title: alert.title,
-          body: alert.body,
-          id: alert.id,
-          ...(event.orderid !== undefined ? { orderid: event.orderid } : {}),
-          sticky: true,
-        });
+      if (rule === 'os') notifyOutcome(alert);
       o.emit('alerts.raised', alert);
       sticky.set(alert.id, alert);
       changed();

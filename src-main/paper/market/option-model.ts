@@ -43,6 +43,19 @@ export function normCdf(x: number): number {
   return x > 0 ? 1 - c : c;
 }
 
+/** Black-Scholes' d1 and d2, the volatility over the term (vol·√tau) and the discount factor. */
+export function blackScholesTerms(
+  spot: number,
+  strike: number,
+  tau: number,
+  vol: number,
+  r: number,
+): { sq: number; d1: number; d2: number; df: number } {
+  const sq = vol * Math.sqrt(tau);
+  const d1 = (Math.log(spot / strike) + (r + (vol * vol) / 2) * tau) / sq;
+  return { sq, d1, d2: d1 - sq, df: Math.exp(-r * tau) };
+}
+
 /** Black-Scholes price floored at intrinsic value; tau in years. */
 export function optionPrice(
   isCall: boolean,
@@ -54,10 +67,7 @@ export function optionPrice(
 ): number {
   const intrinsic = isCall ? Math.max(0, spot - strike) : Math.max(0, strike - spot);
   if (tau <= 0 || vol <= 0 || strike <= 0) return intrinsic;
-  const sq = vol * Math.sqrt(tau);
-  const d1 = (Math.log(spot / strike) + (r + (vol * vol) / 2) * tau) / sq;
-  const d2 = d1 - sq;
-  const df = Math.exp(-r * tau);
+  const { d1, d2, df } = blackScholesTerms(spot, strike, tau, vol, r);
   const p = isCall
     ? spot * normCdf(d1) - strike * df * normCdf(d2)
     : strike * df * normCdf(-d2) - spot * normCdf(-d1);

@@ -1,7 +1,7 @@
 // Black-Scholes greeks and implied volatility, on the same model the simulator prices options with
 // (market/option-model.ts). Units as upstream reports them: IV in percent, theta per calendar day,
 // vega and rho per one percentage point.
-import { normCdf, optionPrice } from '../market/option-model.js';
+import { blackScholesTerms, normCdf, optionPrice } from '../market/option-model.js';
 
 export interface Greeks {
   /** Annualised, percent (15.6 = 15.6%). */
@@ -57,10 +57,7 @@ export function greeksAt(
 ): Omit<Greeks, 'impliedVolatility'> {
   const v = Math.max(vol, VOL_MIN);
   const t = Math.max(tau, 1e-9);
-  const sq = v * Math.sqrt(t);
-  const d1 = (Math.log(spot / strike) + (r + (v * v) / 2) * t) / sq;
-  const d2 = d1 - sq;
-  const df = Math.exp(-r * t);
+  const { sq, d1, d2, df } = blackScholesTerms(spot, strike, t, v, r);
   const pdf = normPdf(d1);
   const delta = isCall ? normCdf(d1) : normCdf(d1) - 1;
   const gamma = pdf / (spot * sq);
