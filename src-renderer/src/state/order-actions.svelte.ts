@@ -3,50 +3,25 @@
 // position with a smart order to 0. Every action answers in words (the notice); the settings'
 // per-action confirmations decide whether modify and cancel ask first; cancel all and an exit
 // always ask. One action at a time per order: a second Enter while one is on its way is ignored.
-import type {
-  Action,
-  BridgeApi,
-  IpcError,
-  OrderSnapshot,
-  PositionView,
-  PriceType,
-  Product,
-  ChannelInput,
-} from '@contract';
+import type { BridgeApi, IpcError, OrderSnapshot, PositionView } from '@contract';
 import { SvelteSet } from 'svelte/reactivity';
 import { formatPrice, formatQty } from '@shared/format.js';
-import { displayName, isOrderExchange, productsFor } from '../lib/instrument';
+import { displayName } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';
 import {
-  fieldsFor,
-  validateTicket,
-  type TicketDraft,
-  type TicketInstrument,
-  type TicketIssue,
-  type TicketLimits,
-} from '../lib/ticket-rules';
+  cancelAllText,
+  refusedNotice,
+  checkModify,
+  describeOrder,
+  exitRequest,
+  modifyDraftOf,
+  modifyRequest,
+  type ModifyDraft,
+  type ModifyIssue,
+  type Notice,
+} from '../lib/order-requests';
+import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import type { ConfirmState } from './confirm.svelte';
-
-export type NoticeTone = 'ok' | 'error' | 'pending';
-export interface Notice {
-  tone: NoticeTone;
-  text: string;
-  /** The pane it belongs under: order actions under Orders, exits under Positions. */
-  scope: 'orders' | 'positions';
-  /** The refusal's kind, when the bridge refused (risk, duplicate, unknown_outcome…). */
-  kind?: IpcError['kind'];
-}
-
-/** The modify form of one order, as typed. */
-export interface ModifyDraft {
-  order: OrderSnapshot;
-  quantityText: string;
-  priceText: string;
-  triggerText: string;
-}
-
-/** What is wrong with a modify: the ticket's reasons, or a quantity under what already filled. */
-export type ModifyIssue = TicketIssue | { field: 'quantity'; code: 'below_filled'; message: string };
 
 export interface StatusDetail {
   orderid: string;
@@ -65,30 +40,6 @@ export interface OrderActionsOptions {
   asks?: (action: 'modify' | 'cancel') => boolean;
 }
 
-const PRICE_TYPES: readonly PriceType[] = ['MARKET', 'LIMIT', 'SL', 'SL-M'];
-const ACTIONS: readonly Action[] = ['BUY', 'SELL'];
-
-const asPriceType = (s: string): PriceType | undefined => PRICE_TYPES.find((p) => p === s.toUpperCase());
-const asAction = (s: string): Action | undefined => ACTIONS.find((a) => a === s.toUpperCase());
-function asProduct(exchange: string, s: string): Product | undefined {
-  return productsFor(exchange).find((p) => p === s.toUpperCase());
-}
-
-function describe(order: Pick<OrderSnapshot, 'action' | 'symbol' | 'exchange'>): string {
-  return `${order.action.toUpperCase()} ${displayName(order.symbol)} ${order.exchange}`;
-}
-
-const failed = (what: string, error: IpcError, scope: Notice['scope'] = 'orders'): Notice => ({
-  scope,
-  // An unknown outcome was sent and may have happened: the core settles it from the order book.
-  tone: error.kind === 'unknown_outcome' ? 'pending' : 'error',
-  text:
-    error.kind === 'unknown_outcome'
-      ? `${what}: no answer from the gateway; reconciling with the order book (${error.message})`
-      : `${what} refused: ${error.message}`,
-  kind: error.kind,
-});
-
 export class OrderActions {
   notice = $state<Notice | undefined>();
   editing = $state<ModifyDraft | undefined>();
@@ -104,7 +55,9 @@ export class OrderActions {
   readonly #confirm: ConfirmState;
   readonly #options: OrderActionsOptions;
 
-  readonly editIssues: ModifyIssue[] = $derived(this.editing ? this.#check(this.editing) : []);
+  readonly editIssues: ModifyIssue[] = $derived(
+    this.editing ? checkModify(this.editing, this.editInstrument, this.editLimits) : [],
+  );
 
   constructor(bridge: BridgeApi, confirm: ConfirmState, options: OrderActionsOptions = {}) {
     this.#bridge = bridge;
@@ -119,16 +72,11 @@ export class OrderActions {
       this.notice = {
         scope: 'orders',
         tone: 'error',
-        text: `${describe(order)} is ${order.status}: only open orders can be modified`,
+        text: `${describeOrder(order)} is ${order.status}: only open orders can be modified`,
       };
       return;
     }
-    this.editing = {
-      order,
-      quantityText: String(order.quantity),
-      priceText: order.price > 0 ? String(order.price) : '',
-      triggerText: order.triggerPrice > 0 ? String(order.triggerPrice) : '',
-    };
+    this.editing = modifyDraftOf(order);
     this.editInstrument = undefined;
     this.editLoadError = undefined;
     const [sym, settings] = await Promise.all([
@@ -146,50 +94,6 @@ export class OrderActions {
     this.editing = undefined;
   }
 
-  #check(d: ModifyDraft): ModifyIssue[] {
-    const o = d.order;
-    const side = asAction(o.action);
-    const priceType = asPriceType(o.pricetype);
-    const product = asProduct(o.exchange, o.product);
-    if (!side || !priceType || !product)
-      return [
-        {
-          field: 'instrument',
-          code: 'not_tradable',
-          message: `The order's ${!side ? 'side' : !priceType ? 'price type' : 'product'} is not one the desk can modify`,
-        },
-      ];
-    const draft: TicketDraft = {
-      side,
-      quantityText: d.quantityText,
-      quantityUnit: 'shares',
-      product,
-      priceType,
-      priceText: d.priceText,
-      triggerText: d.triggerText,
-      disclosedText: '',
-    };
-    // Without the instrument, judge the numbers alone (tick 0: any price, lot 1).
-    const instrument: TicketInstrument = this.editInstrument ?? {
-      symbol: o.symbol,
-      exchange: o.exchange,
-      lotSize: 1,
-      tickSize: 0,
-      freezeQuantity: null,
-      instrumentType: '',
-      strike: null,
-    };
-    const issues: ModifyIssue[] = validateTicket(draft, { instrument, limits: this.editLimits });
-    const qty = Number(d.quantityText.trim());
-    if (Number.isInteger(qty) && qty > 0 && qty < o.filledQuantity)
-      issues.push({
-        field: 'quantity',
-        code: 'below_filled',
-        message: `Quantity cannot go below the ${formatQty(o.filledQuantity)} already filled`,
-      });
-    return issues;
-  }
-
   /** Sends the modify form (after the confirmation, if settings ask for one). */
   async submitModify(): Promise<boolean> {
     const d = this.editing;
@@ -203,26 +107,10 @@ export class OrderActions {
       return false;
     }
     const o = d.order;
-    const priceType = asPriceType(o.pricetype);
-    const side = asAction(o.action);
-    const product = asProduct(o.exchange, o.product);
-    if (!priceType || !side || !product || !isOrderExchange(o.exchange)) return false;
-    const fields = fieldsFor(priceType, o.exchange);
-    const input: ChannelInput<'orders.modify'> = {
-      orderid: o.orderid,
-      exchange: o.exchange,
-      symbol: o.symbol,
-      action: side,
-      product,
-      pricetype: priceType,
-      quantity: Number(d.quantityText.trim()),
-      price: fields.price ? Number(d.priceText.trim()) : 0,
-      trigger_price: fields.trigger ? Number(d.triggerText.trim()) : 0,
-      disclosed_quantity: 0,
-      ...(o.strategy ? { strategy: o.strategy } : {}),
-    };
     const tick = this.editInstrument?.tickSize;
-    const what = `Modify ${describe(o)} to ${formatQty(input.quantity)}${fields.price ? ` @ ${formatPrice(input.price, tick)}` : ''}${fields.trigger ? ` trigger ${formatPrice(input.trigger_price, tick)}` : ''}`;
+    const request = modifyRequest(d, tick);
+    if (!request) return false;
+    const { input, what } = request;
     if (await this.#needsConfirm('modify')) {
       const yes = await this.#confirm.ask({
         title: 'Modify order?',
@@ -247,7 +135,7 @@ export class OrderActions {
       };
       return true;
     }
-    this.notice = failed('Modify', r.error);
+    this.notice = refusedNotice('Modify', r.error);
     // An unknown outcome may have gone through: the form closes rather than invite a resend.
     if (r.error.kind === 'unknown_outcome') this.editing = undefined;
     return false;
@@ -260,11 +148,11 @@ export class OrderActions {
       this.notice = {
         scope: 'orders',
         tone: 'error',
-        text: `${describe(order)} is ${order.status}: nothing to cancel`,
+        text: `${describeOrder(order)} is ${order.status}: nothing to cancel`,
       };
       return false;
     }
-    const what = `${describe(order)} ${formatQty(order.quantity)} (order ${order.orderid})`;
+    const what = `${describeOrder(order)} ${formatQty(order.quantity)} (order ${order.orderid})`;
     if (await this.#needsConfirm('cancel')) {
       const yes = await this.#confirm.ask({
         title: 'Cancel order?',
@@ -283,7 +171,7 @@ export class OrderActions {
     if (!r) return false;
     this.notice = r.ok
       ? { scope: 'orders', tone: 'ok', text: `Cancel sent: ${what}` }
-      : failed('Cancel', r.error);
+      : refusedNotice('Cancel', r.error);
     return r.ok;
   }
 
@@ -307,18 +195,14 @@ export class OrderActions {
     const r = await this.#run('*', () => this.#bridge.invoke('orders.cancelAll'));
     if (!r) return false;
     if (!r.ok) {
-      this.notice = failed('Cancel all', r.error);
+      this.notice = refusedNotice('Cancel all', r.error);
       return false;
     }
     const { canceled_orders: done, failed_cancellations: left } = r.value;
     this.notice = {
       scope: 'orders',
       tone: left.length > 0 ? 'error' : 'ok',
-      text:
-        `Cancel all: ${formatQty(done.length)} cancelled` +
-        (left.length > 0
-          ? `, ${formatQty(left.length)} not: ${left.map((f) => `${f.orderid} (${f.message})`).join(', ')}`
-          : ''),
+      text: cancelAllText(done, left),
     };
     return left.length === 0;
   }
@@ -346,20 +230,12 @@ export class OrderActions {
   async exitPosition(p: PositionView): Promise<boolean> {
     const key = `exit:${p.exchange}:${p.symbol}:${p.product}`;
     if (this.busy.has(key)) return false;
-    const product = asProduct(p.exchange, p.product);
-    if (p.quantity === 0 || !product || !isOrderExchange(p.exchange)) {
-      this.notice = {
-        scope: 'positions',
-        tone: 'error',
-        text:
-          p.quantity === 0
-            ? `${displayName(p.symbol)} is already flat`
-            : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be exited from the desk`,
-      };
+    const exit = exitRequest(p);
+    if (!exit.ok) {
+      this.notice = { scope: 'positions', tone: 'error', text: exit.reason };
       return false;
     }
-    const side: Action = p.quantity > 0 ? 'SELL' : 'BUY';
-    const what = `${side} ${formatQty(Math.abs(p.quantity))} ${displayName(p.symbol)} ${p.exchange} ${p.product} at market`;
+    const { side, what, input } = exit;
     const yes = await this.#confirm.ask({
       title: 'Exit position?',
       lines: [
@@ -370,19 +246,10 @@ export class OrderActions {
       cancelLabel: 'Keep position',
     });
     if (!yes) return false;
-    const input: ChannelInput<'orders.smart'> = {
-      symbol: p.symbol,
-      exchange: p.exchange,
-      product,
-      action: side,
-      pricetype: 'MARKET',
-      quantity: Math.abs(p.quantity),
-      position_size: 0,
-    };
     const r = await this.#run(key, () => this.#bridge.invoke('orders.smart', input));
     if (!r) return false;
     if (!r.ok) {
-      this.notice = failed('Exit', r.error, 'positions');
+      this.notice = refusedNotice('Exit', r.error, 'positions');
       return false;
     }
     this.notice = {
