@@ -16,8 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // test/component holds Svelte fixtures for the component tests.
-    files: ['src-renderer/**/*.svelte', 'src-renderer/**/*.svelte.ts', 'test/component/**/*.svelte'],
+    // test/support/component holds Svelte fixtures for the component tests.
+    files: ['src-renderer/**/*.svelte', 'src-renderer/**/*.svelte.ts', 'test/support/component/**/*.svelte'],
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },

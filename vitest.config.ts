@@ -1,10 +1,11 @@
+// The test projects (npm run test:<name>; npm test runs them all, one group after another): unit and
+// integration in Node, component in jsdom with Svelte, e2e driving browser mode in Chromium, packaging
+// over the built app. test/electron has its own config (npm run test:electron).
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { RENDERER_ALIASES } from './renderer-aliases.js';
-
-const COMPONENT_TESTS = 'test/component/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -15,9 +16,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, COMPONENT_TESTS],
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,9 +30,41 @@ export default defineConfig({
         resolve: { alias: RENDERER_ALIASES },
         test: {
           name: 'component',
-          include: [COMPONENT_TESTS],
+          include: ['test/component/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['test/component/setup.ts'],
+          setupFiles: ['test/support/component/setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Cores, paper gateways and proxies on loopback ports of their own, some in child processes.
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        // Each file starts its own host (own data dir, port 0) and Chromium.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // Reads out/ (npm test builds it first); electron-builder packs the app directory.
+        extends: true,
+        test: {
+          name: 'packaging',
+          include: ['test/packaging/**/*.test.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

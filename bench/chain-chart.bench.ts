@@ -8,7 +8,7 @@
 // The desk uses a standalone paper gateway as a gateway profile, so this process knows its key for the
 // bare calls. `npx tsx bench/run.ts chain-chart`; BENCH_CHAIN_ROUNDS sets the rounds (default 20).
 import type { Page } from 'playwright-core';
-import { invoke, withPaperAndDesk, type Desk, type PaperProcess } from '../test/e2e/desk-harness.js';
+import { invoke, withPaperAndDesk, type Desk, type PaperProcess } from '../test/support/desk-harness.js';
 
 const ROUNDS = Number(process.env.BENCH_CHAIN_ROUNDS ?? 20);
 const PACE_MS = 250;

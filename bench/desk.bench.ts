@@ -24,8 +24,14 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { invoke, tempDir, withPaperAndDesk, type Desk, type PaperProcess } from '../test/e2e/desk-harness.js';
-import { ROOT } from '../test/e2e/web-process.js';
+import {
+  invoke,
+  tempDir,
+  withPaperAndDesk,
+  type Desk,
+  type PaperProcess,
+} from '../test/support/desk-harness.js';
+import { ROOT } from '../test/support/web-process.js';
 import { createJournal, type Journal } from '../src-main/core/journal/index.js';
 
 const ORDERS = Number(process.env.BENCH_DESK_ORDERS ?? 60);

@@ -12,7 +12,7 @@ import {
   type EventName,
   type IpcResult,
 } from '../../src-main/contract/index.js';
-import { builtHost } from '../../test/helpers/built-host.js';
+import { builtHost } from '../../test/support/built-host.js';
 import { killHard, ROOT } from './gateway-child.js';
 
 export interface CoreProcess {

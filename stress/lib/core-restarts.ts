@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OrderBookResponse, type IpcResult } from '../../src-main/contract/index.js';
-import { startFaultProxy } from '../../test/helpers/fault-proxy.js';
+import { startFaultProxy } from '../../test/support/fault-proxy.js';
 import type { BridgeEvent } from './core-process.js';
 import { coreLives, until, type CoreLife } from './core-lives.js';
 import { auditFills } from './fill-audit.js';

@@ -1,10 +1,10 @@
-// The embedded paper gateway the stress suites trade on, as the core tests build it (test/helpers),
+// The embedded paper gateway the stress suites trade on, as the core tests build it (test/support),
 // behind the fault proxy, with a capital large enough that a thousand orders never run out of funds.
 import { engineExtension } from '../../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../../src-main/paper/engine/trading-engine.js';
-import type { Paper } from '../../test/integration/core/core-harness.js';
-import { startFaultProxy } from '../../test/helpers/fault-proxy.js';
-import { startTestGateway, tickRound } from '../../test/helpers/paper-gateway.js';
+import type { Paper } from '../../test/support/core-harness.js';
+import { startFaultProxy } from '../../test/support/fault-proxy.js';
+import { startTestGateway, tickRound } from '../../test/support/paper-gateway.js';
 
 /** ₹1,000 crore: funds never the reason an order is refused. */
 const CAPITAL = 1e10;

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { CloseAllResult, IpcResult } from '../../src-main/contract/index.js';
 import { systemClock } from '../../src-main/gateway/index.js';
 import type { CorePorts } from '../../src-main/core/index.js';
-import { LIMITS, startCore, type Harness } from '../../test/integration/core/core-harness.js';
+import { LIMITS, startCore, type Harness } from '../../test/support/core-harness.js';
 import { startStressPaper } from '../lib/paper.js';
 import { createRng, type Rng } from '../lib/rng.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';

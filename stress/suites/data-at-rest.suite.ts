@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { DEFAULT_SETTINGS, PAPER_PROFILE_ID } from '../../src-main/contract/index.js';
 import { createJournal } from '../../src-main/core/journal/index.js';
 import Database from 'better-sqlite3';
-import { LIMITS, restingBuy, startCore } from '../../test/integration/core/core-harness.js';
+import { LIMITS, restingBuy, startCore } from '../../test/support/core-harness.js';
 import { startStressPaper } from '../lib/paper.js';
-import type { Paper } from '../../test/integration/core/core-harness.js';
+import type { Paper } from '../../test/support/core-harness.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 
 const WRITTEN = 1000;

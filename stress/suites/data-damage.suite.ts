@@ -25,9 +25,9 @@ import type {
   SessionSnapshot,
 } from '../../src-main/contract/index.js';
 import { embeddedPaperGateway } from '../../src-main/composition/paper-port.js';
-import { sqlitePageSize } from '../../test/helpers/damage.js';
-import { sbinMarketBuy as order } from '../../test/helpers/orders.js';
-import { LIMITS, startCore, type Harness, type Paper } from '../../test/integration/core/core-harness.js';
+import { sqlitePageSize } from '../../test/support/damage.js';
+import { sbinMarketBuy as order } from '../../test/support/orders.js';
+import { LIMITS, startCore, type Harness, type Paper } from '../../test/support/core-harness.js';
 import { createRng, type Rng } from '../lib/rng.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 

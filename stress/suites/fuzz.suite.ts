@@ -11,7 +11,7 @@ import { CHANNEL_NAME_LIST } from '../../src-main/shared/ipc-names.js';
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/index.js';
 import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
 import { createWsBridge } from '../../src-main/web/ws-bridge.js';
-import { LIMITS, startCore } from '../../test/integration/core/core-harness.js';
+import { LIMITS, startCore } from '../../test/support/core-harness.js';
 import { startStressPaper } from '../lib/paper.js';
 import { mutate, mutationCase } from '../lib/mutate.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, invoke, ltpOf, openDesk, priceAway, type Desk } from './desk-harness.js';
+import { NARROW, WIDE, invoke, ltpOf, openDesk, priceAway, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;

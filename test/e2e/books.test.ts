@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, ChannelInput } from '../../src-main/contract/index.js';
-import { SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
+import { SHOTS, startHostAndBrowser, type WebProcess } from '../support/web-process.js';
 
 // The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
 declare const window: { bridge: BridgeApi };

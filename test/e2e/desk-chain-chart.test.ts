@@ -8,7 +8,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, TickerResponse } from '../../src-main/contract/index.js';
-import { SHOTS, WIDE, invoke, ltpOf, openDesk, priceAway, readAsPressed, type Desk } from './desk-harness.js';
+import {
+  SHOTS,
+  WIDE,
+  invoke,
+  ltpOf,
+  openDesk,
+  priceAway,
+  readAsPressed,
+  type Desk,
+} from '../support/desk-harness.js';
 
 // The page's globals, as seen by functions page.evaluate runs there (this file has no DOM types).
 interface PageCanvas {

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GttBookView } from '../../src-main/contract/index.js';
-import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from './desk-harness.js';
+import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;

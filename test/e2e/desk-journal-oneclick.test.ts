@@ -10,7 +10,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfilesList } from '../../src-main/contract/index.js';
-import { invoke, openDesk, startPaper, tempDir, type Desk, type PaperProcess } from './desk-harness.js';
+import {
+  invoke,
+  openDesk,
+  startPaper,
+  tempDir,
+  type Desk,
+  type PaperProcess,
+} from '../support/desk-harness.js';
 
 const KEY = 'e2e0journal0key0' + 'f00dcafe'.repeat(6);
 const COOLDOWN_MS = 1500;

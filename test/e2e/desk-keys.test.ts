@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../src-main/contract/index.js';
-import { SHOTS, invoke, openDesk, type Desk } from './desk-harness.js';
+import { SHOTS, invoke, openDesk, type Desk } from '../support/desk-harness.js';
 
 // The page's global, as functions page.evaluate runs in the page see it (this file has no DOM types).
 declare const document: { activeElement: { id: string; textContent: string | null } | null };

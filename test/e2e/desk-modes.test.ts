@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenPositionResponse, OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
-import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from './desk-harness.js';
+import { invoke, ltpOf, openDesk, pickInstrument, priceAway, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesk, startPaper, tempDir, type Desk, type PaperProcess } from './desk-harness.js';
+import { openDesk, startPaper, tempDir, type Desk, type PaperProcess } from '../support/desk-harness.js';
 
 const WRONG_KEY = 'f'.repeat(64);
 const GOOD_KEY = '0123456789abcdef'.repeat(4);

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, PositionsView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from './desk-harness.js';
+import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
 
 // What the page.evaluate callbacks use, as seen from this file (it has no DOM types).
 declare const document: {

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
-import { damageMiddlePage } from '../helpers/damage.js';
-import { sbinMarketBuy as order } from '../helpers/orders.js';
-import { invoke, tempDir, WIDE, NARROW } from './desk-harness.js';
-import { SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
+import { damageMiddlePage } from '../support/damage.js';
+import { sbinMarketBuy as order } from '../support/orders.js';
+import { invoke, tempDir, WIDE, NARROW } from '../support/desk-harness.js';
+import { SHOTS, startHostAndBrowser, type WebProcess } from '../support/web-process.js';
 
 const dataDir = tempDir('desk-storage');
 let running: { web: WebProcess; browser: Browser } | undefined;

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, PositionsView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from './desk-harness.js';
+import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;

@@ -7,7 +7,14 @@
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoke, openDesk, startPaper, tempDir, type Desk, type PaperProcess } from './desk-harness.js';
+import {
+  invoke,
+  openDesk,
+  startPaper,
+  tempDir,
+  type Desk,
+  type PaperProcess,
+} from '../support/desk-harness.js';
 
 const KEY = 'fedcba9876543210'.repeat(4);
 /** Longer than the core's 15 s mutation timeout: the answer never arrives in time. */

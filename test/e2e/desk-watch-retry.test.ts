@@ -15,7 +15,7 @@ import {
   tempDir,
   type Desk,
   type PaperProcess,
-} from './desk-harness.js';
+} from '../support/desk-harness.js';
 
 const KEY = '0123456789abcdef'.repeat(4);
 

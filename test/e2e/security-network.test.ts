@@ -25,12 +25,12 @@ import {
   WIDE,
   type Desk,
   type PaperProcess,
-} from './desk-harness.js';
+} from '../support/desk-harness.js';
 import { deriveFeedUrl } from '../../src-main/gateway/feed-url.js';
-import { ROOT, SHOTS } from './web-process.js';
+import { ROOT, SHOTS } from '../support/web-process.js';
 
 const KEY = randomBytes(32).toString('hex');
-const RECORDER = join(ROOT, 'test/e2e/net-recorder.mjs');
+const RECORDER = join(ROOT, 'test/support/net-recorder.mjs');
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 let desk: Desk;

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AlertEvent, BridgeApi, BridgeHostFrame } from '../../src-main/contract/index.js';
-import { runWebToExit, SHOTS, startHostAndBrowser, type WebProcess } from './web-process.js';
+import { runWebToExit, SHOTS, startHostAndBrowser, type WebProcess } from '../support/web-process.js';
 
 // The page's global, as seen by functions page.evaluate runs in the page (this file has no DOM types).
 declare const window: { bridge: BridgeApi };

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startWebProcess, type WebProcess } from './web-process.js';
+import { ROOT, startWebProcess, type WebProcess } from '../support/web-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'start-e2e-'));
 let web: WebProcess | undefined;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
 import { join } from 'node:path';
-import { invoke, openDesk, readAsPressed, SHOTS, type Desk } from './desk-harness.js';
+import { invoke, openDesk, readAsPressed, SHOTS, type Desk } from '../support/desk-harness.js';
 
 // The page's global, as seen by functions evaluate runs in the page (this file has no DOM types).
 declare const document: { activeElement: unknown };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertEvent, AlertsState, SessionSnapshot } from '@contract';
 import { ALERT_LOG_LIMIT, AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot as session } from '../helpers/session';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot as session } from '../../support/component/session';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0); // 09:30:00 IST
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertEvent, OrderSnapshot, SessionSnapshot } from '@contract';
 import type { Refusal } from '../../../src-renderer/src/lib/refusal-tap';
 import { AlertLog, REFUSAL_MERGE_MS } from '../../../src-renderer/src/state/alert-log.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0);
 const FUNDS = 'Insufficient funds: required ₹4,52,65,000.00, available ₹1,00,00,000.00';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '@contract';
 import { describeRequest, tapRefusals, type Refusal } from '../../../src-renderer/src/lib/refusal-tap';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const T0 = Date.UTC(2025, 10, 20, 4, 0, 0);
 const FUNDS = 'Insufficient funds. Required: ₹45255000.00, Available: ₹10000000.00';

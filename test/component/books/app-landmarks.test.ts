@@ -3,9 +3,9 @@
 import { render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import App from '../../../src-renderer/src/App.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 afterEach(() => {

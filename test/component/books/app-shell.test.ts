@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
 import App from '../../../src-renderer/src/App.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, order, ordersView, position, snapshot } from './fixtures';
-import { installLayout } from './jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, position, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
 
 beforeAll(() => installLayout());
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '@contract';
 import { BooksState, countOrders } from '../../../src-renderer/src/state/books.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
-import { flush, order, ordersView, position, snapshot } from './fixtures';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { flush, order, ordersView, position, snapshot } from '../../support/component/books-fixtures';
 
 function setup(snaps: SessionSnapshot[]) {
   const b = new FakeBridge();

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  CloseAllResult,
-  CloseAllStep,
-  CloseAllVerdict,
-  IpcResult,
-} from '@contract';
+import type { CloseAllResult, CloseAllStep, CloseAllVerdict, IpcResult } from '@contract';
 import { CloseAllFlow } from '../../../src-renderer/src/state/close-all.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
-import { deferred, FakeBridge } from '../helpers/fake-bridge';
-import { flush, position } from './fixtures';
+import { deferred, FakeBridge } from '../../support/component/fake-bridge';
+import { flush, position } from '../../support/component/books-fixtures';
 
 function setup(exposure: (symbol: string, read: number) => number | 'not_offered', onFinished?: () => void) {
   const reads = new Map<string, number>();

@@ -6,7 +6,7 @@ import type { MultiQuotesResponse, OptionChainResponse } from '@contract';
 import type { ChainContract } from '../../../src-renderer/src/lib/option-chain';
 import { expiryCodeOf, optionChainSource } from '../../../src-renderer/src/lib/option-chain-gateway';
 import { multiquotesSource } from '../../../src-renderer/src/state/option-chain.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const contract = (strike: number, optionType: 'CE' | 'PE'): ChainContract => ({
   symbol: `NIFTY01DEC26${strike}${optionType}`,

@@ -3,13 +3,7 @@
 // they fell in; open orders → price lines (limit and trigger); ticks moving the last bar; the
 // lookback per interval; and ChartState's loads (interval switch, unknown interval, stale answers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  BarRecord,
-  IntervalsResponse,
-  OrderSnapshot,
-  TickerResponse,
-  TradeRow,
-} from '@contract';
+import type { BarRecord, IntervalsResponse, OrderSnapshot, TickerResponse, TradeRow } from '@contract';
 import {
   applyTick,
   barAt,
@@ -26,7 +20,7 @@ import {
   type Candle,
 } from '../../../src-renderer/src/lib/chart-data';
 import { ChartState } from '../../../src-renderer/src/state/chart.svelte';
-import { deferred, FakeBridge } from '../helpers/fake-bridge';
+import { deferred, FakeBridge } from '../../support/component/fake-bridge';
 
 // 23-Nov-2026 09:15:00 IST = 03:45:00 UTC.
 const OPEN_UTC_S = Date.UTC(2026, 10, 23, 3, 45, 0) / 1000;

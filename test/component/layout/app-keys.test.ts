@@ -5,9 +5,9 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
-import { flush, snapshot } from '../books/fixtures';
-import { installLayout } from '../books/jsdom-layout';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 beforeAll(() => installLayout());
 afterEach(() => document.body.replaceChildren());

@@ -5,10 +5,10 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingsView, MarketWatchInput } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
-import { flush, order, ordersView, position, snapshot } from '../books/fixtures';
-import { installLayout } from '../books/jsdom-layout';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { SBIN } from '../helpers/instruments';
+import { flush, order, ordersView, position, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { SBIN } from '../../support/component/instruments';
 
 beforeAll(() => installLayout());
 afterEach(() => document.body.replaceChildren());

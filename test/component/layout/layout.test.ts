@@ -6,9 +6,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { LayoutState } from '../../../src-renderer/src/state/layout.svelte';
-import { flush, order, ordersView, snapshot } from '../books/fixtures';
-import { installLayout } from '../books/jsdom-layout';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { flush, order, ordersView, snapshot } from '../../support/component/books-fixtures';
+import { installLayout } from '../../support/component/jsdom-layout';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 beforeAll(() => installLayout());
 afterEach(() => {

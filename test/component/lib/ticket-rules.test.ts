@@ -12,7 +12,7 @@ import {
   type TicketLimits,
 } from '../../../src-renderer/src/lib/ticket-rules';
 import { toPlainText } from '../../../src-main/shared/decimal.js';
-import { NIFTY_CE, NIFTY_FUT, NIFTY_INDEX, SBIN, USDINR_FUT } from '../helpers/instruments';
+import { NIFTY_CE, NIFTY_FUT, NIFTY_INDEX, SBIN, USDINR_FUT } from '../../support/component/instruments';
 
 const LIMITS: TicketLimits = {
   maxQuantityPerOrder: 10_000,

@@ -5,8 +5,8 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketDepthEvent } from '@contract';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { NIFTY_FUT, SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   vi.restoreAllMocks();

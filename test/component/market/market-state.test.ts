@@ -11,8 +11,8 @@ import {
 } from '@contract';
 import { MarketState } from '../../../src-renderer/src/state/market.svelte';
 import { WatchSlot } from '../../../src-renderer/src/state/watch-slot.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 
 afterEach(() => document.body.replaceChildren());
 

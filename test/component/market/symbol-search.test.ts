@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, SearchResponse, SymbolRecord } from '@contract';
 import SymbolSearch from '../../../src-renderer/src/components/SymbolSearch.svelte';
 import { SymbolSearchState } from '../../../src-renderer/src/state/symbol-search.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 
 afterEach(() => {
   vi.useRealTimers();

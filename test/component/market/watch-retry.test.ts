@@ -14,9 +14,9 @@ import type {
 } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { WatchSlot } from '../../../src-renderer/src/state/watch-slot.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
-import { SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   vi.useRealTimers();

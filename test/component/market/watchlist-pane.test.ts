@@ -4,8 +4,8 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketQuoteEvent, SymbolRecord } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import type { HotkeyAction } from '../../../src-renderer/src/lib/hotkeys';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
-import TicketProbe from '../fixtures/TicketProbe.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
-import { SBIN } from '../helpers/instruments';
+import TicketProbe from '../../support/component/TicketProbe.svelte';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { SBIN } from '../../support/component/instruments';
 
 async function setup() {
   const answer = deferred<IpcResult<OrderIdResponse>>();

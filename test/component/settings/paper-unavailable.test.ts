@@ -8,8 +8,8 @@ import ProfileDetails from '../../../src-renderer/src/components/settings/Profil
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { CONFIRM, DESK } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { flush, snapshot } from '../helpers/session';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush, snapshot } from '../../support/component/session';
 
 /** The paper profile as the shared session snapshot has it (active, keyed). */
 const PAPER: ProfileView = snapshot().profile;

@@ -3,19 +3,14 @@
 // on the desk's key map (a conflict is shown and nothing saved; a free key is saved).
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS,
-  type DailyLimitsState,
-  type Settings,
-  type SettingsPatch,
-} from '@contract';
+import { DEFAULT_SETTINGS, type DailyLimitsState, type Settings, type SettingsPatch } from '@contract';
 import DailyLimitsStatus from '../../../src-renderer/src/components/settings/DailyLimitsStatus.svelte';
 import HotkeyRemap from '../../../src-renderer/src/components/settings/HotkeyRemap.svelte';
 import NotificationRules from '../../../src-renderer/src/components/settings/NotificationRules.svelte';
 import RiskLimitsForm from '../../../src-renderer/src/components/settings/RiskLimitsForm.svelte';
 import { readAmount, readPercent, readSeconds, readWhole } from '../../../src-renderer/src/lib/settings-form';
 import { SettingsState } from '../../../src-renderer/src/state/settings.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const DAILY: DailyLimitsState = {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
-import { SBIN } from '../helpers/instruments';
+import { FakeBridge } from '../../support/component/fake-bridge';
+import { SBIN } from '../../support/component/instruments';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

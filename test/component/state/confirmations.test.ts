@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import { ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
-import { FakeBridge } from '../helpers/fake-bridge';
+import { FakeBridge } from '../../support/component/fake-bridge';
 
 const settingsWith = (confirmations: Settings['confirmations']): Settings => ({
   ...structuredClone(DEFAULT_SETTINGS),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
-import { NIFTY_FUT, SBIN } from '../helpers/instruments';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
 
 const RISK = { ...DEFAULT_SETTINGS.risk, maxValuePerOrder: 10_00_00_000 };
 

@@ -9,8 +9,8 @@ import {
   DerivativePickerState,
   nearestStrike,
 } from '../../../src-renderer/src/state/derivative-picker.svelte';
-import { settle } from '../helpers/desk-fixture';
-import { FakeBridge, deferred } from '../helpers/fake-bridge';
+import { settle } from '../../support/component/desk-fixture';
+import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 
 afterEach(() => document.body.replaceChildren());
 

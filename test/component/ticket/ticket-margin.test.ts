@@ -9,9 +9,9 @@ import type { IpcResult, MarginEstimate, ProfileView } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { BOOKS } from '../../../src-renderer/src/state/context';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { snapshot } from '../helpers/session';
-import { SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { snapshot } from '../../support/component/session';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -3,8 +3,8 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import { deskFixture, settle } from '../helpers/desk-fixture';
-import { SBIN } from '../helpers/instruments';
+import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => document.body.replaceChildren());
 

@@ -9,7 +9,7 @@ import { runCli } from '../../../src-main/cli/cli.js';
 import { parseCliArgs } from '../../../src-main/cli/args.js';
 import { GTT_ID_PATTERN } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startTestGateway, type TestGateway } from '../../support/paper-gateway.js';
 
 let gw: TestGateway;
 let dataDir: string;

@@ -9,8 +9,8 @@ import { runCli } from '../../../src-main/cli/cli.js';
 import { PAPER_PROFILE, Settings, type SettingsInput } from '../../../src-main/contract/index.js';
 import { KEYCHAIN_SERVICE } from '../../../src-main/core/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
-import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
+import { startTestGateway, type TestGateway } from '../../support/paper-gateway.js';
+import { fakeKeytar } from '../../support/secret-fakes.js';
 
 let gw: TestGateway;
 let dataDir: string;

@@ -11,8 +11,8 @@ import type {
   PositionsView,
 } from '../../../src-main/contract/index.js';
 import type { FetchFn } from '../../../src-main/gateway/index.js';
-import { advanceUntilSettled } from '../../helpers/advance.js';
-import { LIMITS, startCore, usePaper, type Harness, type Paper } from './core-harness.js';
+import { advanceUntilSettled } from '../../support/advance.js';
+import { LIMITS, startCore, usePaper, type Harness, type Paper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -2,7 +2,7 @@
 // the third entry is refused (typed: risk, naming the limit) while an exit still goes out; per-symbol
 // limits replace the general ones for their instrument only; risk.daily reports the count.
 import { afterEach, expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 let h: Harness | undefined;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
 import Database from 'better-sqlite3';
-import { LIMITS, restingBuy, startCore, usePaper } from './core-harness.js';
+import { LIMITS, restingBuy, startCore, usePaper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const WRITTEN = 300;

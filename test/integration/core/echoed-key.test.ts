@@ -11,8 +11,8 @@ import {
   startEchoGateway,
   type EchoGateway,
   type EchoedRequest,
-} from '../../helpers/echo-gateway.js';
-import { startCore, startPaper, type Harness, type Paper } from './core-harness.js';
+} from '../../support/echo-gateway.js';
+import { startCore, startPaper, type Harness, type Paper } from '../../support/core-harness.js';
 
 // Hex with letters, so that upper-casing changes it.
 const KEY = `ab${randomBytes(31).toString('hex')}`;

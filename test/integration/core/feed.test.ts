@@ -3,7 +3,7 @@
 // feed drop in the middle of a fill and across a core restart; reconnection with re-authentication
 // and re-subscription; polling as the fallback; the key never in a URL; the feed closed on a switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCutProxy, type CutProxy } from '../../helpers/tcp-cut-proxy.js';
+import { startCutProxy, type CutProxy } from '../../support/tcp-cut-proxy.js';
 import {
   LIMITS,
   orderEventNames,
@@ -14,7 +14,7 @@ import {
   type Harness,
   type HarnessOptions,
   type Paper,
-} from './core-harness.js';
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 let relay: CutProxy;

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from '../../../src-main/web/data-dir-lock.js';
 import { exportsSavePath } from '../../../src-main/web/export-path.js';
-import { startTestGateway } from '../../helpers/paper-gateway.js';
-import { LIMITS, restingBuy, startCore, usePaper } from './core-harness.js';
+import { startTestGateway } from '../../support/paper-gateway.js';
+import { LIMITS, restingBuy, startCore, usePaper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const scratch = mkdtempSync(join(tmpdir(), 'file-modes-'));

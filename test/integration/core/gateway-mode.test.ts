@@ -5,8 +5,8 @@
 // as a live server would.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../src-main/contract/index.js';
-import { startEchoGateway, type EchoAnswer, type EchoGateway } from '../../helpers/echo-gateway.js';
-import { startCore, until, usePaper, type Harness } from './core-harness.js';
+import { startEchoGateway, type EchoAnswer, type EchoGateway } from '../../support/echo-gateway.js';
+import { startCore, until, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const stops: (() => Promise<void>)[] = [];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
 import { createJournal } from '../../../src-main/core/journal/index.js';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -4,7 +4,14 @@
 // fill reported once, as any other order's.
 import { describe, expect, it } from 'vitest';
 import { GTT_ID_PATTERN } from '../../../src-main/contract/index.js';
-import { LIMITS, orderEventNames, startCore, until, usePaper, type Harness } from './core-harness.js';
+import {
+  LIMITS,
+  orderEventNames,
+  startCore,
+  until,
+  usePaper,
+  type Harness,
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 const PLACE = '/api/v1/placegttorder';

@@ -4,8 +4,8 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ManualClock, type Clock } from '../../../src-main/gateway/index.js';
-import { CORE_T0, startCore, usePaper, type Harness } from './core-harness.js';
-import { INTERRUPTED_ORDER, interruptedOrder, journalEntry } from './crashed-run.js';
+import { CORE_T0, startCore, usePaper, type Harness } from '../../support/core-harness.js';
+import { INTERRUPTED_ORDER, interruptedOrder, journalEntry } from '../../support/crashed-run.js';
 
 const paper = usePaper();
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { damageMiddlePage, overwritePage } from '../../helpers/damage.js';
-import { sbinMarketBuy as market } from '../../helpers/orders.js';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { damageMiddlePage, overwritePage } from '../../support/damage.js';
+import { sbinMarketBuy as market } from '../../support/orders.js';
+import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const ORDERS = 24;

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChooseSavePath } from '../../../src-main/core/index.js';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

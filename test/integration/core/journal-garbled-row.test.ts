@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { sbinMarketBuy as order } from '../../helpers/orders.js';
-import { LIMITS, startCore, usePaper } from './core-harness.js';
+import { sbinMarketBuy as order } from '../../support/orders.js';
+import { LIMITS, startCore, usePaper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJournal } from '../../../src-main/core/journal/index.js';
 
-const fixture = resolve(import.meta.dirname, '../../unit/core/fixtures/journal-crash.ts');
+const fixture = resolve(import.meta.dirname, '../../support/children/journal-crash.ts');
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'orderdesk-journal-it-'));

@@ -2,7 +2,7 @@
 // reads it again from the store on a profile switch: a key another process (the CLI) stored in the
 // keychain meanwhile is the one used from the switch on, never a stale one.
 import { describe, expect, it } from 'vitest';
-import { startCore, usePaper, type Harness } from './core-harness.js';
+import { startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

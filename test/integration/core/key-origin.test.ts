@@ -5,8 +5,14 @@
 // reached it carrying the key.
 import { rmSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { useEchoGateway } from '../../helpers/echo-gateway.js';
-import { editProfile, keyedProfile, startCore, testKey as freshKey, usePaper } from './core-harness.js';
+import { useEchoGateway } from '../../support/echo-gateway.js';
+import {
+  editProfile,
+  keyedProfile,
+  startCore,
+  testKey as freshKey,
+  usePaper,
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 const echo = useEchoGateway();

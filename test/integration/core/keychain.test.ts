@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
 const withKeyring = join(root, 'scripts/with-keyring.sh');
-const fixture = join(root, 'test/unit/core/fixtures/keychain-roundtrip.ts');
+const fixture = join(root, 'test/support/children/keychain-roundtrip.ts');
 const child = [process.execPath, '--import', 'tsx', fixture];
 
 interface Report {

@@ -8,9 +8,15 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../../../src-main/cli/cli.js';
 import { PAPER_PROFILE, Settings } from '../../../src-main/contract/index.js';
-import { useEchoGateway } from '../../helpers/echo-gateway.js';
-import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
-import { editProfile, startCore, testKey as legacyKey, usePaper, type Harness } from './core-harness.js';
+import { useEchoGateway } from '../../support/echo-gateway.js';
+import { fakeKeytar } from '../../support/secret-fakes.js';
+import {
+  editProfile,
+  startCore,
+  testKey as legacyKey,
+  usePaper,
+  type Harness,
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 const echo = useEchoGateway();

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { keyedProfile, usePaper, withCore } from './core-harness.js';
+import { keyedProfile, usePaper, withCore } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

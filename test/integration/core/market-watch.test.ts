@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENTS, type MarketWatchInput } from '../../../src-main/contract/index.js';
 import { systemClock } from '../../../src-main/gateway/index.js';
-import { LIMITS, startCore, until, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, until, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

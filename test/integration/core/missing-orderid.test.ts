@@ -3,7 +3,7 @@
 // never call that done: it reports an unknown outcome, settles it from the order book and sends nothing
 // again.
 import { describe, expect, it } from 'vitest';
-import { LIMITS, restingBuy, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, restingBuy, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const STRIP_ORDERID = { kind: 'strip', fields: ['orderid'] } as const;

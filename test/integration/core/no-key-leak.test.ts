@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, startPaper, type Harness, type Paper } from './core-harness.js';
+import { startCore, startPaper, type Harness, type Paper } from '../../support/core-harness.js';
 
 let paper: Paper;
 let h: Harness;

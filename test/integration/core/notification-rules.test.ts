@@ -2,7 +2,7 @@
 // window (alerts.raised, tagged) but no OS notification; under `os` both; under `off` neither. A
 // rule changed by settings.update applies to the next event at once.
 import { expect, it } from 'vitest';
-import { LIMITS, restingBuy, startCore, usePaper, type Paper } from './core-harness.js';
+import { LIMITS, restingBuy, startCore, usePaper, type Paper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { embeddedPaperGateway } from '../../../src-main/composition/paper-port.js';
-import { damageMiddlePage } from '../../helpers/damage.js';
-import { sbinMarketBuy } from '../../helpers/orders.js';
-import { LIMITS, startCore, usePaper } from './core-harness.js';
+import { damageMiddlePage } from '../../support/damage.js';
+import { sbinMarketBuy } from '../../support/orders.js';
+import { LIMITS, startCore, usePaper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const order = sbinMarketBuy(1);

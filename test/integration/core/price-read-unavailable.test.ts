@@ -2,7 +2,7 @@
 // unreachable, the order is not sent and the trader is told the gateway is the reason (kind `network`),
 // not that a risk limit refused it. A price that is simply absent is still a risk refusal.
 import { expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const QUOTES = '/api/v1/quotes';

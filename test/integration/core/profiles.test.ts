@@ -13,7 +13,7 @@ import {
   until,
   usePaper,
   type Harness,
-} from './core-harness.js';
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 

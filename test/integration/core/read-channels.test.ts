@@ -1,7 +1,7 @@
 // The read channels over the router against the real paper gateway: instrument details, multi
 // quotes, intervals, one order's status, a strategy's open position, and the books as view models.
 import { describe, expect, it } from 'vitest';
-import { restingBuy, usePaper, withCore } from './core-harness.js';
+import { restingBuy, usePaper, withCore } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -3,7 +3,7 @@
 // the snapshot's seq with no gap.
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../src-main/contract/index.js';
-import { LIMITS, restingBuy, startCore, usePaper, type Harness } from './core-harness.js';
+import { LIMITS, restingBuy, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

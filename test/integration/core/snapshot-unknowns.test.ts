@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../src-main/contract/index.js';
 import { RESTORED_UNKNOWN_MESSAGE } from '../../../src-main/core/router/session-snapshot.js';
-import { startCore, until, usePaper, type Harness } from './core-harness.js';
+import { startCore, until, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 const PLACE = '/api/v1/placeorder';

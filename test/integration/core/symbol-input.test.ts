@@ -2,7 +2,7 @@
 // as invalid input with the contract's message, before any request leaves for the gateway (today's
 // trim would have turned "SBIN\r\n" into an order for SBIN).
 import { describe, expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper } from './core-harness.js';
+import { LIMITS, startCore, usePaper } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

@@ -2,7 +2,7 @@
 // settles it from the order book once, writes the resolution, and never sends anything again.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startCore, until, usePaper, type Harness } from './core-harness.js';
+import { startCore, until, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
 

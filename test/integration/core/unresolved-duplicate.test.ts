@@ -6,8 +6,13 @@
 // Against the real paper gateway; nothing is ever resent by the core.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper } from './core-harness.js';
-import { INTERRUPTED_ORDER, interruptedOrder, journalEntry, type CrashedRun } from './crashed-run.js';
+import { LIMITS, startCore, usePaper } from '../../support/core-harness.js';
+import {
+  INTERRUPTED_ORDER,
+  interruptedOrder,
+  journalEntry,
+  type CrashedRun,
+} from '../../support/crashed-run.js';
 
 const paper = usePaper();
 

@@ -9,7 +9,7 @@ import {
   until,
   usePaper,
   type Paper,
-} from './core-harness.js';
+} from '../../support/core-harness.js';
 
 const paper = usePaper();
 

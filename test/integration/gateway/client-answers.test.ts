@@ -3,8 +3,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
-import { advanceUntilSettled } from '../../helpers/advance.js';
-import { useTestGateway } from '../../helpers/paper-gateway.js';
+import { advanceUntilSettled } from '../../support/advance.js';
+import { useTestGateway } from '../../support/paper-gateway.js';
 
 const gw = useTestGateway({ rateLimits: { api: 10, order: 10, smart: 10, ticker: 10, expiry: 10 } });
 

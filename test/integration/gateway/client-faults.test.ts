@@ -2,9 +2,9 @@
 // its error kind, reads recover by retrying, and no order is ever sent twice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/index.js';
-import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { OffsetClock } from '../../helpers/offset-clock.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { OffsetClock } from '../../support/offset-clock.js';
+import { startTestGateway, type TestGateway } from '../../support/paper-gateway.js';
 
 // Generous, so a busy machine does not turn a normal answer into a timeout.
 const TIMEOUT_MS = 1_000;

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GTT_ID_PATTERN } from '../../../src-main/contract/index.js';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/index.js';
-import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { startTestGateway, type TestGateway } from '../../support/paper-gateway.js';
 
 const TIMEOUT_MS = 1_000;
 const PLACE = '/api/v1/placegttorder';

@@ -11,7 +11,7 @@ import {
   type GatewayResult,
   type LimiterClass,
 } from '../../../src-main/gateway/index.js';
-import { useTestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway } from '../../support/paper-gateway.js';
 
 const RATE: Record<LimiterClass, number> = { api: 1, order: 2, smart: 3 };
 const gw = useTestGateway({ rateLimits: { api: RATE.api, order: RATE.order, smart: RATE.smart } });

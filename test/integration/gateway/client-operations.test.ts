@@ -8,7 +8,7 @@ import {
   type GatewayClient,
   type GatewayResult,
 } from '../../../src-main/gateway/index.js';
-import { startTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { startTestGateway, type TestGateway } from '../../support/paper-gateway.js';
 
 let gw: TestGateway;
 let client: GatewayClient;

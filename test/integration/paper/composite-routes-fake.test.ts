@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Action } from '../../../src-main/contract/index.js';
 import { compositeRoutes } from '../../../src-main/paper/http/routes/composite.js';
-import { FakeEngine, fakeServer } from './composite-fake-engine.js';
+import { FakeEngine, fakeServer } from '../../support/composite-fake-engine.js';
 
 let engine: FakeEngine;
 let app: FastifyInstance;

@@ -12,7 +12,7 @@ import {
   useEngineGateway,
   tickRound,
   type HttpResult,
-} from '../../helpers/paper-gateway.js';
+} from '../../support/paper-gateway.js';
 
 const gw = useEngineGateway();
 

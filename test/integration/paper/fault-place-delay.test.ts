@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../../src-main/paper/cli.js';
 import { placeAnswerDelay } from '../../../src-main/paper/http/fault-place-delay.js';
-import { useEngineGateway } from '../../helpers/paper-gateway.js';
+import { useEngineGateway } from '../../support/paper-gateway.js';
 
 const DELAY = 1500;
 const gw = useEngineGateway({ plugins: [placeAnswerDelay(DELAY)] });

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectFeed, type Msg, type TestFeedClient } from '../../helpers/feed-client.js';
-import { startEngineGateway, type EngineTestGateway } from '../../helpers/paper-gateway.js';
-import { FIXTURES } from '../../unit/gateway/samples.js';
+import { connectFeed, type Msg, type TestFeedClient } from '../../support/feed-client.js';
+import { startEngineGateway, type EngineTestGateway } from '../../support/paper-gateway.js';
+import { FIXTURES } from '../../support/gateway-samples.js';
 
 const RECORDED = JSON.parse(readFileSync(`${FIXTURES}/live/recorded.json`, 'utf8')) as {
   websocket: Record<string, Record<string, unknown>>;

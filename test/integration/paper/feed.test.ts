@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectFeed, type Msg, type TestFeedClient } from '../../helpers/feed-client.js';
-import { startEngineGateway, tickRound, type EngineTestGateway } from '../../helpers/paper-gateway.js';
+import { connectFeed, type Msg, type TestFeedClient } from '../../support/feed-client.js';
+import { startEngineGateway, tickRound, type EngineTestGateway } from '../../support/paper-gateway.js';
 
 let gw: EngineTestGateway | undefined;
 const open: TestFeedClient[] = [];

@@ -20,7 +20,7 @@ import {
   useEngineGateway,
   type EngineTestGateway,
   type HttpResult,
-} from '../../helpers/paper-gateway.js';
+} from '../../support/paper-gateway.js';
 
 const RECORDED = JSON.parse(
   readFileSync(

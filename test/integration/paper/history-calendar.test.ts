@@ -4,7 +4,7 @@
 // W bars folded from trading days only; today stays open around the clock unless `hours: 'exchange'`.
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../../src-main/paper/cli.js';
-import { useTestGateway, type TestGateway } from '../../helpers/paper-gateway.js';
+import { useTestGateway, type TestGateway } from '../../support/paper-gateway.js';
 
 const clockGw = useTestGateway();
 const exchangeGw = useTestGateway({ hours: 'exchange' });

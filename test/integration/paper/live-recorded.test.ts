@@ -19,8 +19,8 @@ import {
   SplitOrderResponse,
 } from '../../../src-main/contract/index.js';
 import { createGatewayClient } from '../../../src-main/gateway/index.js';
-import { useEngineGateway } from '../../helpers/paper-gateway.js';
-import { FIXTURES } from '../../unit/gateway/samples.js';
+import { useEngineGateway } from '../../support/paper-gateway.js';
+import { FIXTURES } from '../../support/gateway-samples.js';
 
 const REST = (
   JSON.parse(readFileSync(`${FIXTURES}/live/recorded.json`, 'utf8')) as {

@@ -7,8 +7,8 @@ import {
   MarketHolidaysResponse,
   MarketTimingsResponse,
 } from '../../../src-main/contract/index.js';
-import { expectExact } from '../../helpers/exact.js';
-import { useTestGateway } from '../../helpers/paper-gateway.js';
+import { expectExact } from '../../support/exact.js';
+import { useTestGateway } from '../../support/paper-gateway.js';
 
 const gw = useTestGateway();
 

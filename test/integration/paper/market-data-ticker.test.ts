@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { TICKER_INTERVALS, TickerResponse } from '../../../src-main/contract/index.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { expectExact } from '../../helpers/exact.js';
-import { useTestGateway } from '../../helpers/paper-gateway.js';
+import { expectExact } from '../../support/exact.js';
+import { useTestGateway } from '../../support/paper-gateway.js';
 
 const gw = useTestGateway();
 

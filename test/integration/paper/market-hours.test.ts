@@ -1,7 +1,7 @@
 // `hours: 'exchange'` (the CLI's --hours exchange): outside the session an order is accepted and rests,
 // and it is matched once the exchange opens; by default the market is open around the clock.
 import { describe, expect, it } from 'vitest';
-import { useEngineGateway, type EngineTestGateway } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, type EngineTestGateway } from '../../support/paper-gateway.js';
 
 /** Saturday 21-Nov-2026, 10:00 IST. */
 const SATURDAY = Date.parse('2026-11-21T10:00:00+05:30');

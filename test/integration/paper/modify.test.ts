@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../support/paper-gateway.js';
 
 const gw = useEngineGateway();
 

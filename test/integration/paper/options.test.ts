@@ -12,8 +12,8 @@ import {
   OptionsOrderResponse,
   SyntheticFutureResponse,
 } from '../../../src-main/contract/index.js';
-import { expectExact } from '../../helpers/exact.js';
-import { useEngineGateway } from '../../helpers/paper-gateway.js';
+import { expectExact } from '../../support/exact.js';
+import { useEngineGateway } from '../../support/paper-gateway.js';
 
 const gw = useEngineGateway();
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../src-main/paper/auth/key-store.js';
 import { orderRecord, orderStatistics } from '../../../src-main/paper/http/order-format.js';
-import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../support/paper-gateway.js';
 
 const gw = useEngineGateway();
 

@@ -3,7 +3,7 @@
 // filled, open a long nobody paid margin for, and cash would go negative.
 import { describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../../src-main/paper/engine/ledger-invariants.js';
-import { useEngineGateway, tickRound } from '../../helpers/paper-gateway.js';
+import { useEngineGateway, tickRound } from '../../support/paper-gateway.js';
 
 const gw = useEngineGateway();
 

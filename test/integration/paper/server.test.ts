@@ -9,8 +9,8 @@ import {
   parseRateLimit,
   resolveRateLimits,
 } from '../../../src-main/paper/http/rate-limit.js';
-import { expectExact } from '../../helpers/exact.js';
-import { useTestGateway } from '../../helpers/paper-gateway.js';
+import { expectExact } from '../../support/exact.js';
+import { useTestGateway } from '../../support/paper-gateway.js';
 
 const POST_ROUTES = [
   '/api/v1/ping',

@@ -1,7 +1,7 @@
 // Symbols are upper-cased on every order-engine endpoint, as placeorder does: a lower-case symbol
 // must read and act on the same instrument, never answer as if nothing were there.
 import { describe, expect, it } from 'vitest';
-import { useTestGateway, type HttpResult } from '../../helpers/paper-gateway.js';
+import { useTestGateway, type HttpResult } from '../../support/paper-gateway.js';
 
 const gw = useTestGateway();
 

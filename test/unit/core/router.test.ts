@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/index.js';
 import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
 import { ManualClock } from '../../../src-main/gateway/index.js';
-import { fakeSafeStorage } from './secrets/fakes.js';
+import { fakeSafeStorage } from '../../support/secret-fakes.js';
 
 /** Lets pending promise chains and I/O run (no timers: the core's clock is a ManualClock). */
 async function settle(rounds: number): Promise<void> {

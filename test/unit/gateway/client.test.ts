@@ -10,7 +10,7 @@ import {
   createGatewayClient,
   type GatewayClientOptions,
 } from '../../../src-main/gateway/index.js';
-import { dropped, fakeFetch, hang, json, refused, type Handler } from './fake-fetch.js';
+import { dropped, fakeFetch, hang, json, refused, type Handler } from '../../support/fake-fetch.js';
 
 const KEY = 'f3c2a1b0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2';
 const ORDER = {

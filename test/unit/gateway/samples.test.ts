@@ -21,7 +21,7 @@ import {
   loadSamples,
   successSchemaFor,
   type Sample,
-} from './samples.js';
+} from '../../support/gateway-samples.js';
 
 const samples = loadSamples();
 const withResponse = samples.filter((s) => s.response !== null && s.response !== undefined);

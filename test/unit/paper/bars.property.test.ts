@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
 import type { Bar, BarInterval } from '../../../src-main/paper/market/market.js';
 import { intradaySeconds } from '../../../src-main/paper/market/time.js';
-import { IST, NIFTY, NIFTY_FUT, SBIN, USDINR_FUT, newMarket, option } from './market-fixtures.js';
+import { IST, NIFTY, NIFTY_FUT, SBIN, USDINR_FUT, newMarket, option } from '../../support/market-fixtures.js';
 
 const INSTRUMENTS: readonly Instrument[] = [
   SBIN,

@@ -16,7 +16,7 @@ import {
   instrument,
   newMarket,
   option,
-} from './market-fixtures.js';
+} from '../../support/market-fixtures.js';
 
 const R = 0.065;
 const YEAR = 365 * 86_400;

@@ -10,7 +10,7 @@ import {
   SecretStoreError,
   type SecretStoreOptions,
 } from '../../../../src-main/core/secrets/index.js';
-import { fakeKeytar } from './fakes.js';
+import { fakeKeytar } from '../../../support/secret-fakes.js';
 
 const KEY = 'legacy-0123456789abcdef0123456789abcdef';
 const ORIGIN = 'https://gw.example.com';

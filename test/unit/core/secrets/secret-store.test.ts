@@ -11,7 +11,7 @@ import {
   type KeytarLike,
   type SecretStoreOptions,
 } from '../../../../src-main/core/secrets/index.js';
-import { fakeKeytar, fakeSafeStorage } from './fakes.js';
+import { fakeKeytar, fakeSafeStorage } from '../../../support/secret-fakes.js';
 
 const KEY = 'a1b2c3d4e5f6SECRETKEYa1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6abcd';
 let dataDir: string;

@@ -188,7 +188,12 @@ describe('settings store', () => {
       const before = await readFile(path, 'utf8');
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', join(import.meta.dirname, '../fixtures/crash-during-write.ts'), path],
+        [
+          '--import',
+          'tsx',
+          join(import.meta.dirname, '../../../support/children/crash-during-write.ts'),
+          path,
+        ],
         { encoding: 'utf8', timeout: 20_000 },
       );
       expect(child.signal).toBe('SIGKILL');

@@ -1,8 +1,8 @@
 // Fakes for the secret store's collaborators: a keytar-shaped keychain and a safeStorage that
 // really encrypts (AES-256-GCM with a per-instance key), so "no plaintext on disk" is meaningful.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { KeytarLike } from '../../../../src-main/core/secrets/index.js';
-import type { SafeStoragePort } from '../../../../src-main/core/ports.js';
+import type { KeytarLike } from '../../src-main/core/secrets/index.js';
+import type { SafeStoragePort } from '../../src-main/core/ports.js';
 
 export function fakeKeytar(
   behaviour: {

@@ -11,7 +11,7 @@ import {
   WsClientMessage,
   WsServerMessage,
   type OperationName,
-} from '../../../src-main/contract/index.js';
+} from '../../src-main/contract/index.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/openalgo');
 

@@ -3,7 +3,7 @@
 // `trigger pending`, symbol BAD is refused, a MARKET order of 10000 or more fills half and rests. Only what the composite operations use is real.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Product } from '../../../src-main/contract/index.js';
+import type { Product } from '../../src-main/contract/index.js';
 import type {
   EngineResult,
   ModifyOutcome,
@@ -12,8 +12,8 @@ import type {
   PaperPosition,
   StrategyExposure,
   TradingEngine,
-} from '../../../src-main/paper/engine/engine.js';
-import { HttpError, type RouteKit, type RoutePlugin } from '../../../src-main/paper/http/route-kit.js';
+} from '../../src-main/paper/engine/engine.js';
+import { HttpError, type RouteKit, type RoutePlugin } from '../../src-main/paper/http/route-kit.js';
 
 interface Fill {
   strategy: string;

@@ -5,9 +5,9 @@ import type {
   InstrumentKind,
   PaperExchange,
   Underlying,
-} from '../../../src-main/paper/instruments/instrument.js';
-import { ManualClock } from '../../../src-main/paper/market/clock.js';
-import { createMarket, type SimulatedMarket } from '../../../src-main/paper/market/simulator.js';
+} from '../../src-main/paper/instruments/instrument.js';
+import { ManualClock } from '../../src-main/paper/market/clock.js';
+import { createMarket, type SimulatedMarket } from '../../src-main/paper/market/simulator.js';
 
 /** 2026-11-20 10:00:00 IST (a Friday). */
 export const T0_MS = Date.UTC(2026, 10, 20, 4, 30, 0);

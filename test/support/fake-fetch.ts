@@ -1,5 +1,5 @@
 // A scripted fetch for client unit tests: records every request, answers from a handler.
-import type { Clock } from '../../../src-main/gateway/index.js';
+import type { Clock } from '../../src-main/gateway/index.js';
 
 export interface RecordedCall {
   url: string;

@@ -1,11 +1,6 @@
 // The shared state the ticket, depth and watchlist panes read from context, over one FakeBridge with
 // the answers they ask for at mount (settings, instruments), so a test renders a pane as App would.
-import {
-  DEFAULT_SETTINGS,
-  type MarketWatchResult,
-  type Settings,
-  type SymbolInfo,
-} from '@contract';
+import { DEFAULT_SETTINGS, type MarketWatchResult, type Settings, type SymbolInfo } from '@contract';
 import { CONFIRMATIONS, ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
 import { DESK, MARKET, TICKET } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';

@@ -4,8 +4,8 @@
 // gateway directly, as the dead core's call would have.
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { PAPER_PROFILE_ID } from '../../../src-main/contract/index.js';
-import { createJournal } from '../../../src-main/core/journal/index.js';
+import { PAPER_PROFILE_ID } from '../../src-main/contract/index.js';
+import { createJournal } from '../../src-main/core/journal/index.js';
 import { CORE_T0, startCore, type Harness, type Paper } from './core-harness.js';
 
 /** The interrupted order of the restart tests: a market BUY of 7 HDFCBANK, no other test's order. */

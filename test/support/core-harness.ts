@@ -4,16 +4,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type Core, type CorePorts } from '../../../src-main/core/index.js';
-import { createMemoryLogger } from '../../../src-main/core/secrets/index.js';
-import type { EventName, EventPayload } from '../../../src-main/contract/index.js';
-import { ManualClock } from '../../../src-main/gateway/index.js';
-import type { PaperTradingEngine } from '../../../src-main/paper/engine/trading-engine.js';
-import type { Instrument } from '../../../src-main/paper/instruments/instrument.js';
-import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { startEngineGateway, tickRound, type TestGateway } from '../../helpers/paper-gateway.js';
-import { useStarted } from '../../helpers/use-started.js';
-import { fakeKeytar } from '../../unit/core/secrets/fakes.js';
+import { createCore, type Core, type CorePorts } from '../../src-main/core/index.js';
+import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
+import type { EventName, EventPayload } from '../../src-main/contract/index.js';
+import { ManualClock } from '../../src-main/gateway/index.js';
+import type { PaperTradingEngine } from '../../src-main/paper/engine/trading-engine.js';
+import type { Instrument } from '../../src-main/paper/instruments/instrument.js';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { startEngineGateway, tickRound, type TestGateway } from './paper-gateway.js';
+import { useStarted } from './use-started.js';
+import { fakeKeytar } from './secret-fakes.js';
 
 export interface Paper {
   gw: TestGateway;

@@ -1,5 +1,5 @@
 // Books for the books tests: an order row, an order book view with its statistics, and (from
-// helpers/session) a session snapshot of the paper profile.
+// session.ts) a session snapshot of the paper profile.
 import type { OrderSnapshot, OrdersView, PositionView } from '@contract';
 
 let n = 0;
@@ -51,4 +51,4 @@ export function position(over: Partial<PositionView> = {}): PositionView {
   };
 }
 
-export { flush, snapshot } from '../helpers/session';
+export { flush, snapshot } from './session';
