@@ -1,17 +1,21 @@
 // The shared state the ticket, depth and watchlist panes read from context, over one FakeBridge with
 // the answers they ask for at mount (settings, instruments), so a test renders a pane as App would.
 import { DEFAULT_SETTINGS, type MarketWatchResult, type Settings, type SymbolInfo } from '@contract';
-import { CONFIRMATIONS, ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
-import { DESK, MARKET, TICKET } from '../../../src-renderer/src/state/context';
+import { ConfirmationsState } from '../../../src-renderer/src/state/confirmations.svelte';
+import { CONFIRMATIONS, DESK, MARKET, TICKET, TICKET_MODES } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { MarketState } from '../../../src-renderer/src/state/market.svelte';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
+import { TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
+import { deskContext } from './desk-context';
 import { FakeBridge } from './fake-bridge';
 
 export interface DeskFixture {
   bridge: FakeBridge;
   desk: DeskState;
   ticket: TicketState;
+  /** The ticket's modes, remembering the mode in memory (not the page's sessionStorage). */
+  modes: TicketModes;
   market: MarketState;
   confirmations: ConfirmationsState;
   context: Map<symbol, unknown>;
@@ -64,15 +68,21 @@ export function deskFixture(options: FixtureOptions = {}): DeskFixture {
   const desk = new DeskState(bridge);
   const ticket = new TicketState(bridge);
   const market = new MarketState(bridge);
+  const modeStore = new Map<string, string>();
+  const modes = new TicketModes(bridge, {
+    getItem: (k) => modeStore.get(k) ?? null,
+    setItem: (k, v) => void modeStore.set(k, v),
+  });
   const confirmations = new ConfirmationsState(bridge);
   confirmations.values = { ...settings.confirmations };
-  const context = new Map<symbol, unknown>([
+  const context = deskContext(bridge, [
     [DESK, desk],
     [TICKET, ticket],
+    [TICKET_MODES, modes],
     [MARKET, market],
     [CONFIRMATIONS, confirmations],
   ]);
-  return { bridge, desk, ticket, market, confirmations, context, settings };
+  return { bridge, desk, ticket, modes, market, confirmations, context, settings };
 }
 
 /** Lets pending promise callbacks (bridge answers, effects) run. */
