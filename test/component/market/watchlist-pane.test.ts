@@ -1,5 +1,6 @@
 // The watchlist pane: tabs from settings, quotes kept live by one quote watch on the shown tab, add
-// from search, remove, Alt+↑/↓ reorder (saved), B/S on a focused row opening the ticket.
+// from search, remove, Alt+↑/↓ reorder (saved), B/S on a focused row opening the ticket, the rows
+// a grid with one roving tab stop.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketQuoteEvent, SymbolRecord } from '@contract';
@@ -98,6 +99,25 @@ describe('watchlist pane', () => {
     await fireEvent.keyDown(row('NSE_INDEX:NIFTY'), { key: 'ArrowUp', altKey: true });
     expect(screen.getByRole('status')).toHaveTextContent('Already first');
     expect(bridge.callsTo('settings.update')).toHaveLength(1);
+  });
+
+  it('the rows are a grid with one tab stop that follows focus; ↓, End and Home move it', async () => {
+    await mountList();
+    expect(screen.getByRole('grid', { name: '1' })).toBeInTheDocument();
+    const tabStops = () => rowNames().filter((k) => row(k ?? '').tabIndex === 0);
+    expect(tabStops()).toEqual(['NSE_INDEX:NIFTY']);
+    row('NSE_INDEX:NIFTY').focus();
+    await fireEvent.keyDown(row('NSE_INDEX:NIFTY'), { key: 'ArrowDown' });
+    await settle();
+    expect(document.activeElement).toBe(row('NSE:SBIN'));
+    expect(tabStops()).toEqual(['NSE:SBIN']);
+    await fireEvent.keyDown(row('NSE:SBIN'), { key: 'End' });
+    await settle();
+    expect(document.activeElement).toBe(row('NSE:INFY'));
+    await fireEvent.keyDown(row('NSE:INFY'), { key: 'Home' });
+    await settle();
+    expect(document.activeElement).toBe(row('NSE_INDEX:NIFTY'));
+    expect(tabStops()).toEqual(['NSE_INDEX:NIFTY']);
   });
 
   it('S on a focused row opens a SELL ticket for it and the key goes no further', async () => {
