@@ -5,8 +5,8 @@ import FirstRun from '../../../src-renderer/src/components/FirstRun.svelte';
 import { BRIDGE } from '../../../src-renderer/src/state/context';
 import { apiKeyProblem, baseUrlProblem, needsSetup } from '../../../src-renderer/src/state/profiles.svelte';
 import { FakeBridge, deferred } from '../../support/component/fake-bridge';
+import { flush } from '../../support/component/session';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
 const KEY = 'a'.repeat(64);
 
 const PAPER: ProfileView = {

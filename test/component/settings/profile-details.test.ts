@@ -10,8 +10,7 @@ import { CONFIRM, DESK } from '../../../src-renderer/src/state/context';
 import { DeskState } from '../../../src-renderer/src/state/desk.svelte';
 import { deskContext } from '../../support/component/desk-context';
 import { FakeBridge } from '../../support/component/fake-bridge';
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
+import { flush } from '../../support/component/session';
 
 const PAPER: ProfileView = {
   id: 'paper',

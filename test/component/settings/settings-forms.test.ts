@@ -11,8 +11,8 @@ import RiskLimitsForm from '../../../src-renderer/src/components/settings/RiskLi
 import { readAmount, readPercent, readSeconds, readWhole } from '../../../src-renderer/src/lib/settings-form';
 import { SettingsState } from '../../../src-renderer/src/state/settings.svelte';
 import { FakeBridge } from '../../support/component/fake-bridge';
+import { flush } from '../../support/component/session';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
 const DAILY: DailyLimitsState = {
   day: '2026-11-20',
   ordersToday: 1,

@@ -6,8 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
 import { FakeBridge } from '../../support/component/fake-bridge';
 import { SBIN } from '../../support/component/instruments';
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
+import { flush } from '../../support/component/session';
 
 function withRisk(risk: Partial<Settings['risk']>): Settings {
   return { ...DEFAULT_SETTINGS, risk: { ...DEFAULT_SETTINGS.risk, ...risk } };

@@ -151,12 +151,12 @@ describe('GTT orders through the core', () => {
       const sent = paper.proxy.forwardedTo(PLACE);
       paper.proxy.enqueue({ kind: 'delay', ms: 3000 }, PLACE);
       const pending = h.core.router.invoke('gtt.place', singleBuy('WIPRO', 4).input);
+      // Counted once the gateway has answered the proxy: the GTT is in its book from here on.
       await until(() => paper.proxy.forwardedTo(PLACE) === sent + 1);
       await h.clock.advance(16_000); // past the client's mutation timeout
       const r = await pending;
       expect(r).toMatchObject({ ok: false, error: { kind: 'unknown_outcome' } });
       expect(h.of('orders.unknown')).toMatchObject([{ operation: 'placegttorder' }]);
-      await new Promise((res) => setTimeout(res, 3200)); // the gateway has answered the proxy by now
       await h.clock.advance(6000);
       await h.core.pollNow();
       await h.core.pollNow();

@@ -141,7 +141,10 @@ describe('market subscriptions (real time, budget 10/s)', () => {
       const started = Date.now();
       await watch(h, { mode: 'depth', symbols: [{ symbol: 'RELIANCE', exchange: 'NSE' }], focus: true });
       const focused = () => h.of('market.depth').filter((e) => e.symbol === 'RELIANCE');
-      await new Promise((r) => setTimeout(r, 2000));
+      // The rate over the time the focused poll took to bring 4 depths (a 1/s poll needs 3 s or more).
+      await expect.poll(() => focused().length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => h.of('market.depth').some((e) => e.symbol === 'HDFCBANK')).toBe(true);
+      await expect.poll(() => h.of('market.quote').length).toBeGreaterThanOrEqual(3);
       const elapsed = (Date.now() - started) / 1000;
       const n = focused().length;
       const rate = n / elapsed;
