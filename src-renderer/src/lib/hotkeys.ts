@@ -158,3 +158,10 @@ export function resolveHotkey(
   if (scope === 'ticket' && !ctx.ticketFocused) return null;
   return action;
 }
+
+/** A book's empty line with the keys that open the ticket: `No orders today · F1 to buy, F2 to sell`. */
+export function tradeKeysHint(keymap: Keymap, nothing: string): string {
+  const buy = keymap['ticket.buy'][0];
+  const sell = keymap['ticket.sell'][0];
+  return buy && sell ? `${nothing} · ${buy} to buy, ${sell} to sell` : nothing;
+}
