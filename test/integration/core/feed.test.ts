@@ -98,11 +98,10 @@ describe('core feed: order updates', () => {
       await until(() => h.of('orders.accepted').length === 1);
       // The next order book read reaches the gateway now (the order still open) and is answered late.
       paper.proxy.enqueue([{ kind: 'delay', ms: 400 }], '/api/v1/orderbook');
+      const read = paper.proxy.forwardedTo('/api/v1/orderbook');
       const stale = h.core.pollNow();
-      await until(
-        () => paper.proxy.received.filter((r) => r.path === '/api/v1/orderbook').length > 0 && true,
-      );
-      await new Promise((r) => setTimeout(r, 100));
+      // Counted once the gateway has answered (the order open): the proxy holds that answer 400 ms.
+      await until(() => paper.proxy.forwardedTo('/api/v1/orderbook') > read);
       fillAt(i, limit);
       await until(() => h.of('orders.filled').length === 1);
       await stale; // the open row arrives after the fill: not news, not stored
