@@ -13,7 +13,7 @@ import {
   type OperationName,
 } from '../../src-main/contract/index.js';
 
-export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/openalgo');
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/openalgo');
 
 export interface Sample {
   file: string;
