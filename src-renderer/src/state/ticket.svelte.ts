@@ -2,6 +2,7 @@
 // (settings.get), what is wrong with it in words, its value and margin estimate, and sending it once
 // (through the send-once guard the ticket's modes use too).
 // The rules themselves are pure (lib/ticket-rules); this class holds state and talks to the bridge.
+// Over 300 lines: the draft, its instrument, limits, estimate and send are one state every pane loads.
 import type {
   Action,
   BridgeApi,
@@ -41,8 +42,6 @@ import {
  * gateway (risk, duplicate guard, gateway error: nothing was placed).
  */
 export type TicketOutcome = { kind: 'placed'; orderid: string } | SendFailure;
-
-export type { IgnoredReason };
 
 export type SubmitResult =
   | { kind: 'sent'; outcome: TicketOutcome }

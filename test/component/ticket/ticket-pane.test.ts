@@ -1,5 +1,7 @@
 // The ticket pane as a trader uses it: fields per price type, products per exchange, Enter sends
 // once, the confirmation step, the duplicate guard's deliberate override, and refusals in words.
+// Over 300 lines: the regular ticket's behaviours side by side, over one mount; the modes have files
+// of their own.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
