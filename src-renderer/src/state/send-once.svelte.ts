@@ -1,7 +1,7 @@
-// The send-once guard the ticket's regular send and its Basket, Split and Smart modes share: a request goes out at most once
-// until it changes (a double Enter is ignored and counted), a request the duplicate guard (or the hold
-// on an order whose twin is in doubt) held back may be sent deliberately, unchanged, and the gateway's
-// answer is read into one outcome.
+// The send-once guard the ticket's regular send and its Basket, Split and Smart modes share: a request
+// goes out at most once until it changes (a double Enter is ignored, counted, and why is kept), a
+// request the duplicate guard (or the hold on an order whose twin is in doubt) held back may be sent
+// deliberately, unchanged, and the gateway's answer is read into one outcome.
 import type { IpcError, IpcResult } from '@contract';
 import { canSendAnyway } from '../lib/refusal-words';
 
