@@ -5,7 +5,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, invoke, ltpOf, openDesk, priceAway, type Desk } from '../support/desk-harness.js';
+import {
+  NARROW,
+  WIDE,
+  invoke,
+  ltpOf,
+  openDesk,
+  priceAway,
+  renderedFrames,
+  type Desk,
+} from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -97,7 +106,7 @@ describe('axe: no serious or critical violation', { timeout: 60_000 }, () => {
 
   it('the narrow 420 px desk', async () => {
     await page.setViewportSize(NARROW);
-    await page.waitForTimeout(200);
+    await renderedFrames(page);
     const found = await scan('narrow');
     await page.setViewportSize(WIDE);
     expect(found).toEqual([]);

@@ -76,11 +76,10 @@ export async function openDesk(prefix: string): Promise<Desk> {
     async shots(name) {
       await page.screenshot({ path: join(SHOTS, `desk-${name}-1280.png`) });
       await page.setViewportSize(NARROW);
-      // A layout switch may animate nothing, but give the narrow layout a frame to settle.
-      await page.waitForTimeout(100);
+      await renderedFrames(page);
       await page.screenshot({ path: join(SHOTS, `desk-${name}-420.png`) });
       await page.setViewportSize(WIDE);
-      await page.waitForTimeout(50);
+      await renderedFrames(page);
     },
     async paperUrl() {
       const r = await page.evaluate(() => window.bridge.invoke('profiles.list'));
@@ -91,6 +90,14 @@ export async function openDesk(prefix: string): Promise<Desk> {
     },
     stop,
   };
+}
+
+/**
+ * Resolves once the page has drawn two frames: a viewport change has then been laid out (media
+ * queries, the desk's own resize handling) and painted.
+ */
+export function renderedFrames(page: Page): Promise<unknown> {
+  return page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
 }
 
 export interface PaperProcess {
