@@ -37,6 +37,7 @@ import {
   createPaperHost,
   createSessionFeed,
   createSessions,
+  sessionRouter,
 } from './session/index.js';
 import { createSettingsStore } from './settings/index.js';
 import { createStorageState } from './storage-status.js';
@@ -226,21 +227,7 @@ export function createCore(ports: CorePorts): Core {
     },
     { logger, redact: scrub },
   );
-  /**
-   * Calls wait for a profile switch under way (opening a session is quick: it never waits for the old
-   * gateway), so a call made after `profiles.switch` answered can never reach the previous profile.
-   */
-  const router: Router = {
-    channels: inner.channels,
-    invoke: (async (channel: string, input?: unknown) => {
-      await sessions.switching();
-      const unavailable = storage.refusal(channel, sessions.current()?.profile.kind);
-      if (unavailable) return unavailable;
-      const result = await inner.invoke(channel, input);
-      await sessions.switching();
-      return result;
-    }) as Router['invoke'],
-  };
+  const router = sessionRouter(inner, sessions, storage);
 
   function wire(): void {
     unsubscribe.push(

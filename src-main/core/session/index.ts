@@ -9,4 +9,5 @@ export type { PaperHost } from './paper-host.js';
 export { createSessionFeed } from './session-feed.js';
 export type { SessionFeed } from './session-feed.js';
 export { createSessions } from './sessions.js';
+export { sessionRouter } from './session-router.js';
 export type { Sessions } from './sessions.js';
