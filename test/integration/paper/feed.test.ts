@@ -58,6 +58,17 @@ async function nonReader(g: EngineTestGateway, subscribe: unknown): Promise<Sock
 
 const isError = (code: string) => (m: Msg) => m.status === 'error' && m.code === code;
 
+let pings = 0;
+/**
+ * Every frame the server sent `c` before now has arrived: the server answers a ping in order on the
+ * same socket, so its pong comes after them. The pong stays in `c.messages`.
+ */
+async function drained(c: TestFeedClient): Promise<Msg> {
+  const stamp = ++pings;
+  c.send({ action: 'ping', timestamp: stamp });
+  return c.next((m) => m.type === 'pong' && m.client_timestamp === stamp);
+}
+
 afterEach(async () => {
   for (const c of open.splice(0)) await c.close().catch(() => undefined);
   await gw?.stop();
@@ -105,7 +116,8 @@ describe('paper feed: connection and authentication', () => {
     const idle = await client(g);
     const good = await authed(g);
     g.clock.advance(4999);
-    await new Promise((r) => setTimeout(r, 50));
+    // A close at 4999 ms would reach the client before the answer to this ping.
+    await drained(idle);
     expect(idle.ws.readyState).toBe(WebSocket.OPEN);
     g.clock.advance(1);
     expect(await idle.closed).toEqual({ code: 4401, reason: 'auth timeout' });
@@ -195,13 +207,14 @@ describe('paper feed: keep-alive and limits', () => {
     const g = await start({ pingIntervalMs: 20_000 });
     const alive = await authed(g);
     const mute = await nonReader(g, { action: 'ping' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(g.gateway.feed.stats().clients).toBe(2);
+    await expect.poll(() => g.gateway.feed.stats().clients).toBe(2);
+    const pinged = new Promise((r) => alive.ws.once('ping', r));
     g.clock.advance(20_000); // first ping to both
-    await new Promise((r) => setTimeout(r, 50)); // the ws client answers with a pong
+    await pinged;
+    // The ws client answered with a pong before this ping frame: the server has it once we get the pong.
+    await drained(alive);
     g.clock.advance(20_000); // the mute one never did
-    await new Promise((r) => setTimeout(r, 50));
-    expect(g.gateway.feed.stats().clients).toBe(1);
+    await expect.poll(() => g.gateway.feed.stats().clients).toBe(1);
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     mute.destroy();
   });
@@ -233,7 +246,7 @@ describe('paper feed: keep-alive and limits', () => {
     const c = await authed(g);
     expect(g.clock.pending).toBe(idle + 2); // the tick and the ping (the auth grace is over)
     await c.close();
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(() => g.gateway.feed.stats().clients).toBe(0);
     g.clock.advance(60_000);
     expect(g.clock.pending).toBe(idle);
   });
@@ -320,7 +333,7 @@ describe('paper feed: market data', () => {
     await c.next((m) => m.type === 'subscribe');
     for (let step = 0; step < 4; step++) {
       await c.next((m) => m.type === 'market_data' && m.symbol === 'TCS');
-      await new Promise((r) => setTimeout(r, 30));
+      await drained(c);
       // The newest tick is the book of now (the clock moved through several feed ticks).
       const tick = c.messages.filter((m) => m.type === 'market_data').at(-1) as Msg;
       const rest = (await g.api('depth', g.apiKey, { symbol: 'TCS', exchange: 'NSE' })).body.data as Record<
@@ -347,8 +360,8 @@ describe('paper feed: market data', () => {
     await c.next((m) => m.type === 'market_data' && m.symbol === 'INFY');
     const before = c.messages.length;
     g.clock.advance(250); // same second: the same book
-    await new Promise((r) => setTimeout(r, 50));
-    expect(c.messages.length).toBe(before);
+    await drained(c);
+    expect(c.messages.slice(before).map((m) => m.type)).toEqual(['pong']);
 
     c.send({
       action: 'unsubscribe',
@@ -378,8 +391,8 @@ describe('paper feed: market data', () => {
     });
     const after = c.messages.length;
     g.clock.advance(2000);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(c.messages.length).toBe(after);
+    await drained(c);
+    expect(c.messages.slice(after).map((m) => m.type)).toEqual(['pong']);
   });
 
   it('arms its tick only while a topic has a subscriber: one that follows only orders is not woken by it', async () => {
@@ -543,7 +556,7 @@ describe('paper feed: order updates', () => {
     });
 
     // The other account saw none of it.
-    await new Promise((res) => setTimeout(res, 30));
+    await drained(other);
     expect(other.messages.filter((m) => m.type === 'order_update')).toEqual([]);
 
     // unsubscribe_orders stops them.
@@ -551,7 +564,7 @@ describe('paper feed: order updates', () => {
     await c.next((m) => m.type === 'unsubscribe_orders');
     const n = c.messages.length;
     await place({ symbol: 'SBIN', quantity: 1 });
-    await new Promise((res) => setTimeout(res, 50));
+    await drained(c);
     expect(c.messages.slice(n).filter((m) => m.type === 'order_update')).toEqual([]);
   });
 
@@ -584,7 +597,7 @@ describe('paper feed: order updates', () => {
     expect(kept.ok).toBe(true);
     const update = await c.next((m) => m.type === 'order_update');
     expect(update.quantity).toBe(2);
-    await new Promise((res) => setTimeout(res, 30));
+    await drained(c);
     expect(c.messages.filter((m) => m.type === 'order_update')).toHaveLength(1);
   });
 });
@@ -603,8 +616,7 @@ describe('paper feed: slow readers', () => {
     const fast = await authed(g);
     fast.send({ action: 'subscribe', symbols, mode: 'Depth' });
     await fast.next((m) => m.type === 'subscribe');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(g.gateway.feed.stats().authenticated).toBe(2);
+    await expect.poll(() => g.gateway.feed.stats().authenticated).toBe(2);
     let seconds = 0;
     for (; seconds < 4000 && g.gateway.feed.stats().dropped === 0; seconds++) {
       g.clock.advance(1000);
