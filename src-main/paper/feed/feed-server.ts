@@ -67,6 +67,8 @@ export interface FeedDeps {
 export interface FeedStats {
   clients: number;
   authenticated: number;
+  /** Connections that follow order updates (subscribe_orders). */
+  orderSubscribers: number;
   /** Slow readers dropped so far. */
   dropped: number;
   /** Largest amount queued for any one client, at a send, so far (bytes). */
@@ -374,6 +376,7 @@ export function createFeedServer(deps: FeedDeps): FeedServer {
     stats: () => ({
       clients: conns.size,
       authenticated: [...conns].filter((c) => c.account !== undefined).length,
+      orderSubscribers: [...conns].filter((c) => c.orders).length,
       dropped: stats.dropped,
       peakBuffered: stats.peakBuffered,
       messagesSent: stats.messagesSent,

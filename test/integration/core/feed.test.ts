@@ -50,8 +50,12 @@ const liveCount = (h: Harness) => h.logger.entries.filter((e) => e.message === '
 /** Waits for the feed to be live for the n-th time (1: the first connection). */
 async function feedLive(h: Harness, n = 1): Promise<void> {
   await until(() => liveCount(h) >= n);
-  // Its subscribe_orders has reached the gateway once some client of this core listens to orders.
-  await new Promise((r) => setTimeout(r, 30));
+  // Its subscribe_orders, sent right after the authentication, has reached the gateway: every
+  // authenticated connection there follows order updates.
+  await until(() => {
+    const s = paper.gw.gateway.feed.stats();
+    return s.orderSubscribers === s.authenticated;
+  });
 }
 
 function fillAt(i: ReturnType<Paper['inst']>, limit: number): void {
@@ -254,7 +258,12 @@ describe('core feed: connection', () => {
     const h = await startFeedCore({ ports: { feeds: false } });
     try {
       await h.core.pollNow();
-      await new Promise((r) => setTimeout(r, 100));
+      // The session decided: it polls, as for a profile that has no feed, and opened no link.
+      await until(() =>
+        h
+          .of('session.gateway')
+          .some((v) => v.feed.state === 'polling' && /has no feed/.test(v.feed.reason ?? '')),
+      );
       expect(relay.accepted).toBe(accepted);
       expect(liveCount(h)).toBe(0);
     } finally {
@@ -285,6 +294,8 @@ describe('core feed: connection', () => {
       expect((await h.core.router.invoke('apiKey.clear', { profileId: 'own' })).ok).toBe(true);
       await until(() => paper.gw.gateway.feed.stats().clients === clients - 1);
       await h.clock.advance(5000);
+      // Real time: a retry that wrongly found a key would open a socket and authenticate over
+      // loopback within this; nothing the core exposes says "no socket was opened".
       await new Promise((r) => setTimeout(r, 100));
       expect(paper.gw.gateway.feed.stats()).toMatchObject({
         clients: clients - 1,
