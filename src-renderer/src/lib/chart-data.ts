@@ -3,12 +3,7 @@
 // as price lines. lightweight-charts shows times as UTC, so every time given to it is IST wall clock
 // written as if it were UTC (epoch seconds + 5:30): its axis and crosshair then read IST on any
 // machine, whatever its time zone.
-import type {
-  BarRecord,
-  IntervalsResponse,
-  OrderSnapshot,
-  TradeRow,
-} from '@contract';
+import type { BarRecord, IntervalsResponse, OrderSnapshot, TradeRow } from '@contract';
 import type { SeriesMarker, UTCTimestamp } from 'lightweight-charts';
 import { orderFilterOf } from './order-status';
 import { formatPrice, formatQty, parseIstStamp } from '@shared/format.js';

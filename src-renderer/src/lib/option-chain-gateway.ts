@@ -1,12 +1,7 @@
 // The option chain's quotes from the gateway's `optionchain` (one request: the strikes around the
 // money with quotes and OI) through `market.optionChain`. Contracts it does not cover, and gateways
 // that do not offer it, are read by the fallback source (multiquotes), so the pane looks the same.
-import type {
-  BridgeApi,
-  Exchange,
-  IpcResult,
-  OptionChainResponse,
-} from '@contract';
+import type { BridgeApi, Exchange, IpcResult, OptionChainResponse } from '@contract';
 import { chainKey, changeOf, type ChainContract, type ChainQuote, type ChainQuotes } from './option-chain';
 
 type SpotRef = { symbol: string; exchange: string };

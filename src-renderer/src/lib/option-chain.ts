@@ -2,11 +2,7 @@
 // rows), the at-the-money strike, the window of strikes shown around it, and each contract's quote
 // from `market.multiquotes` or a `market.quote` event. A contract the gateway could not quote keeps
 // its row with its reason; nothing is made up for it.
-import type {
-  MarketQuoteEvent,
-  MultiQuotesResponse,
-  SymbolRecord,
-} from '@contract';
+import type { MarketQuoteEvent, MultiQuotesResponse, SymbolRecord } from '@contract';
 import { addDec, mulDec, decOf, divDec, parseDecimal, toNumber } from '@shared/decimal.js';
 import { parseSymbol } from './instrument';
 import { quoteOf } from './multi-quote';

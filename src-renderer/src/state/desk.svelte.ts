@@ -15,7 +15,6 @@ import { ACTIVITY_EVENT_NAMES } from '@shared/ipc-names.js';
 import type { LinkState } from '../lib/bridge';
 import { StorageState } from './storage.svelte';
 
-
 /** The gateway connection, or the page's own link to the host lost (browser mode). */
 export type ConnectionShown = SessionConnection | 'link_lost';
 

@@ -1,13 +1,7 @@
 // The Journal pane's state: the search form, the entries it found (journal.query, newest first), the
 // entry open in detail, and the CSV export (journal.exportCsv: the host's save dialog in Electron,
 // the data dir's exports/ in browser mode) with where it went and how many rows.
-import type {
-  BridgeApi,
-  IpcError,
-  JournalEntry,
-  JournalExportResult,
-  JournalQuery,
-} from '@contract';
+import type { BridgeApi, IpcError, JournalEntry, JournalExportResult, JournalQuery } from '@contract';
 import {
   istDay,
   journalExportOf,

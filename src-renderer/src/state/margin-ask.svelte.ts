@@ -2,13 +2,7 @@
 // same order asked once (a new last price alone asks nothing), a later ask wins, and an answer is
 // used only for exactly the positions it answers. Before a send the answer still on its way is waited
 // for, a little, so a quick Enter after typing is still checked against the funds.
-import type {
-  BasketLeg,
-  BridgeApi,
-  MarginEstimate,
-  MarginIpcInput,
-  PlaceOrderIpcInput,
-} from '@contract';
+import type { BasketLeg, BridgeApi, MarginEstimate, MarginIpcInput, PlaceOrderIpcInput } from '@contract';
 import { untrack } from 'svelte';
 import { DebouncedPreview } from './debounced-preview.svelte';
 

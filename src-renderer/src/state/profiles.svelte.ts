@@ -1,13 +1,7 @@
 // First run and profile setup: the gateway profiles, adding one (name and base URL), switching to it,
 // and its API key (set, test, clear). The key goes to main write-only through apiKey.set; nothing
 // here keeps or shows it, and no answer carries it back.
-import type {
-  ApiKeyStatus,
-  BridgeApi,
-  IpcError,
-  ProfileView,
-  SessionConnection,
-} from '@contract';
+import type { ApiKeyStatus, BridgeApi, IpcError, ProfileView, SessionConnection } from '@contract';
 
 /** What a profile edit may change (profiles.update); a `feedUrl` of '' clears it. */
 export type ProfileChanges = Partial<

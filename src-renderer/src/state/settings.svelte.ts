@@ -2,13 +2,7 @@
 // only), a save per section through settings.update whose refusal is split by field (main names each
 // refused field by its path, so the reason shows beside the field it belongs to), and the soft daily
 // limits as the core counts them now (risk.daily).
-import type {
-  BridgeApi,
-  DailyLimitsState,
-  IpcError,
-  Settings,
-  SettingsPatch,
-} from '@contract';
+import type { BridgeApi, DailyLimitsState, IpcError, Settings, SettingsPatch } from '@contract';
 
 /** Reasons by dotted field path (`risk.maxValuePerOrder`); `''` holds a reason for no one field. */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -2,12 +2,7 @@
 // same rules module the paper gateway fills with, src-main/shared/smart-order.ts), the working orders
 // that would carry the position past the target, sending it once, and the comparison of what the
 // gateway did with what the preview said.
-import type {
-  BridgeApi,
-  OrderSnapshot,
-  SmartOrderIpcInput,
-  SmartPreview,
-} from '@contract';
+import type { BridgeApi, OrderSnapshot, SmartOrderIpcInput, SmartPreview } from '@contract';
 import { formatQty } from '@shared/format.js';
 import { isWorking } from '@shared/order-status.js';
 import { DebouncedPreview } from './debounced-preview.svelte';

@@ -2,12 +2,7 @@
 // src-main/shared/split-plan.ts, the one the paper gateway places by), the freeze quantity suggested
 // as the split size, what each child would break (freeze, lot, per-order limits), sending it once,
 // and each child's result as the gateway answers and the order book moves.
-import type {
-  BridgeApi,
-  SplitOrderIpcInput,
-  SplitOrderResponse,
-  SplitPreview,
-} from '@contract';
+import type { BridgeApi, SplitOrderIpcInput, SplitOrderResponse, SplitPreview } from '@contract';
 import { formatMoney, formatQty } from '@shared/format.js';
 import { decOf, mulDec, parseDecimal, compareDec, toPlainText } from '@shared/decimal.js';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';

@@ -2,12 +2,7 @@
 // found damaged at start and salvaged (the banner until the trader closes it), a paper ledger that
 // could not be opened (the paper profile unavailable), and "reset the paper account": asked first,
 // then profiles.resetPaper, then the outcome as the core reads it back.
-import type {
-  BridgeApi,
-  JournalRecoveryNotice,
-  PaperUnavailable,
-  StorageStatus,
-} from '@contract';
+import type { BridgeApi, JournalRecoveryNotice, PaperUnavailable, StorageStatus } from '@contract';
 import type { ConfirmRequest } from './confirm.svelte';
 
 /** What the last reset came to: the damaged ledger's new place, or why it did not happen. */
