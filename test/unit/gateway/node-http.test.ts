@@ -134,8 +134,7 @@ describe('node:http transport', () => {
     const { url } = await serve((req) => req.socket.on('close', () => (closed = true)));
     const ex = await post(url, 100);
     expect(ex).toMatchObject({ type: 'failed', reason: 'timeout' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(closed).toBe(true);
+    await expect.poll(() => closed).toBe(true);
   });
 
   it('an unsupported or broken URL is refused before anything is sent', async () => {
