@@ -1,3 +1,4 @@
+// Over 300 lines: every persisted setting is one versioned schema, read and migrated as one file.
 // Persisted settings (userData/settings.json) and the gateway profiles inside them. Never secrets:
 // the API key lives in the secret store, keyed by profile id.
 import { z } from 'zod';

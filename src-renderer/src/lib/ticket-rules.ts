@@ -1,3 +1,4 @@
+// Over 300 lines: every field of the ticket is validated here, in words, with one request builder.
 // The order ticket's rules, pure: validation as the trader types (every reason in words, with a code
 // to act on) and the `orders.place` request. The checks and their words are the risk gate's own
 // (src-main/shared/order-checks.ts), so a mistake shows while typing, not as a refusal afterwards;

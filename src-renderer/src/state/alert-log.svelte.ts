@@ -1,3 +1,4 @@
+// Over 300 lines: one list owns history, toasts, counts and settling, so they never disagree.
 // The desk's one alert list: every alert the core raised (fills, partial fills, rejections with their
 // reason, cancellations), every order action whose outcome was unknown (with how the core settled it)
 // and every order action the desk had refused. It keeps history (newest first, bounded), counts what

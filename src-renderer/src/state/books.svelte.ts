@@ -1,3 +1,4 @@
+// Over 300 lines: four books share one sequence check and one reload path.
 // The books the desk shows (orders, trades, positions, funds; holdings on demand), fed by the
 // bridge: loaded from session.snapshot, then replaced wholesale by each `books.*` event numbered
 // after it. Every bus event is counted by seq, so a skipped number (a lost event) reloads the

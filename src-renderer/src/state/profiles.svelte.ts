@@ -1,3 +1,4 @@
+// Over 300 lines: adding, switching and the key's set/test/clear are one setup flow.
 // First run and profile setup: the gateway profiles, adding one (name and base URL), switching to it,
 // and its API key (set, test, clear). The key goes to main write-only through apiKey.set; nothing
 // here keeps or shows it, and no answer carries it back.
