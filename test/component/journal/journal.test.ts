@@ -1,7 +1,7 @@
 // The Journal pane: its search (symbol, strategy, order id, IST day → journal.query), one entry read
 // as an order line, the detail's request and response as JSON, and the CSV export's report.
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, JournalQuery } from '@contract';
 import {
   istDay,
@@ -261,9 +261,15 @@ describe('Journal pane', () => {
     expect(rowEls()).toHaveLength(1);
     answer = [later, buy];
     const filled = { seq: 1, profileId: 'paper', time: 0, orderid: 'OID', symbol: 'SBIN', exchange: 'NSE' };
-    bridge.emit('orders.filled', filled as never);
-    bridge.emit('orders.filled', { ...filled, seq: 2 } as never);
-    await new Promise((r) => setTimeout(r, 500));
+    // The quiet spell on a moved clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      bridge.emit('orders.filled', filled as never);
+      bridge.emit('orders.filled', { ...filled, seq: 2 } as never);
+      await vi.advanceTimersByTimeAsync(500);
+    } finally {
+      vi.useRealTimers();
+    }
     await flush();
     expect(bridge.callsTo('journal.query')).toHaveLength(2);
     expect(rowEls().map((r) => r.dataset.rowKey)).toEqual([later.id, buy.id]);

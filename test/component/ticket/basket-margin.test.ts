@@ -3,7 +3,7 @@
 // leverage table; a basket that needs more than the available cash says so in words and is sent only
 // from a confirmation.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, MarginEstimate, ProfileView } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
@@ -12,16 +12,17 @@ import { ALERT_LOG, BOOKS, TICKET_MODES } from '../../../src-renderer/src/state/
 import { TicketModes } from '../../../src-renderer/src/state/ticket-modes.svelte';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { SBIN } from '../../support/component/instruments';
+import { pass, useMovedClock } from '../../support/component/moved-clock';
 import { snapshot } from '../../support/component/session';
 
+beforeEach(useMovedClock);
 afterEach(() => {
+  vi.useRealTimers();
   document.body.replaceChildren();
 });
 
-const pause = async (ms = 450) => {
-  await new Promise((r) => setTimeout(r, ms));
-  await settle();
-};
+/** Past the ticket's pause before it asks the gateway (300 ms), on the moved clock. */
+const pause = (ms = 450) => pass(ms);
 
 function gatewayProfile(): ProfileView {
   return {

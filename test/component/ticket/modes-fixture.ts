@@ -3,6 +3,7 @@
 // answered by the core's own preview functions (src-main/core/previews, over the rules the paper
 // gateway fills by), so what the ticket shows is what those rules decide.
 import { fireEvent, render } from '@testing-library/svelte';
+import { vi } from 'vitest';
 import type { OrderSnapshot, OrdersView, SmartOrderIpcInput, SymbolInfo } from '@contract';
 import { smartPreview, splitPreview } from '../../../src-main/core/previews/index.js';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
@@ -37,6 +38,10 @@ export interface MountOptions extends FixtureOptions {
   orders?: OrderSnapshot[];
 }
 
+/** Previews the mounted ticket's fake core has answered, and how many a test has waited for. */
+let previewsAnswered = 0;
+let previewsSeen = 0;
+
 export async function mount(o: MountOptions = {}) {
   const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, INFY], ...o });
   // The paper profile: the basket's margin is the paper leverage estimate there.
@@ -52,11 +57,12 @@ export async function mount(o: MountOptions = {}) {
   f.context.set(ALERT_LOG, alerts);
   let position = o.position ?? 0;
   f.bridge
-    .answer('orders.previewSmart', (input) => ({
-      ok: true,
-      value: smartPreview(input as SmartOrderIpcInput, position),
-    }))
+    .answer('orders.previewSmart', (input) => {
+      previewsAnswered++;
+      return { ok: true, value: smartPreview(input as SmartOrderIpcInput, position) };
+    })
     .answer('orders.previewSplit', (input) => {
+      previewsAnswered++;
       const r = splitPreview(input as Parameters<typeof splitPreview>[0]);
       return r.ok ? r : { ok: false, error: { kind: 'invalid_input', message: r.message } };
     });
@@ -64,6 +70,7 @@ export async function mount(o: MountOptions = {}) {
   const inst = o.open ?? SBIN;
   await f.ticket.open('BUY', { symbol: inst.symbol, exchange: inst.exchange }, { lastPrice: 905.3 });
   await settle();
+  previewsSeen = previewsAnswered;
   return { ...f, modes, books, alerts, storage, view, setPosition: (n: number) => (position = n) };
 }
 
@@ -102,4 +109,14 @@ export function working(orderid: string, quantity: number, action = 'BUY'): Orde
 export const cells = (row: Element | undefined) =>
   [...(row?.children ?? [])].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
 export const enter = (el: Element) => fireEvent.keyDown(el, { key: 'Enter' });
-export const waitPreview = () => new Promise((r) => setTimeout(r, 260)).then(() => settle());
+/** Waits for the preview asked after the typing pause to be answered, then for the ticket to show it. */
+export async function waitPreview(): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (previewsAnswered === previewsSeen) throw new Error('no preview answered yet');
+    },
+    { timeout: 2000, interval: 10 },
+  );
+  previewsSeen = previewsAnswered;
+  await settle();
+}

@@ -4,7 +4,7 @@
 // send the margin is compared with the available cash: an order that needs more is not sent until
 // the trader says so.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, MarginEstimate, ProfileView } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
@@ -12,17 +12,16 @@ import { BOOKS } from '../../../src-renderer/src/state/context';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { snapshot } from '../../support/component/session';
 import { SBIN } from '../../support/component/instruments';
+import { pass, useMovedClock } from '../../support/component/moved-clock';
 
+beforeEach(useMovedClock);
 afterEach(() => {
+  vi.useRealTimers();
   document.body.replaceChildren();
 });
 
-/** Past the ticket's pause before it asks the gateway (300 ms), and the answer's landing. */
-const PAST_PAUSE_MS = 450;
-const pause = async (ms = PAST_PAUSE_MS) => {
-  await new Promise((r) => setTimeout(r, ms));
-  await settle();
-};
+/** Past the ticket's pause before it asks the gateway (300 ms), on the moved clock. */
+const pause = (ms = 450) => pass(ms);
 
 const NOT_OFFERED: IpcResult<MarginEstimate> = {
   ok: false,

@@ -8,8 +8,6 @@ import { SBIN } from '../../support/component/instruments';
 
 afterEach(() => document.body.replaceChildren());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('the send button while an order is in flight', () => {
   it('says "Sending…" only after a moment, and a second Enter meanwhile sends nothing', async () => {
     const f = deskFixture({ instruments: [SBIN] });
@@ -31,8 +29,7 @@ describe('the send button while an order is in flight', () => {
     await settle();
     expect(f.bridge.callsTo('orders.place')).toHaveLength(1);
 
-    await sleep(150);
-    const sending = screen.getByRole('button', { name: /^Sending… Buy 5 SBIN/ });
+    const sending = await screen.findByRole('button', { name: /^Sending… Buy 5 SBIN/ });
     expect(sending).toHaveAttribute('aria-disabled', 'true');
 
     answer({ ok: true, value: { status: 'success', orderid: 'X1' } });
