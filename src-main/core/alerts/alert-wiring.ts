@@ -1,7 +1,8 @@
 // The active profile's order events raise alerts, and the tray follows the core's state: connection,
 // gateway mode, alerts, open orders and positions. Events of a profile switched away from (the old
 // watcher's last poll) raise none.
-import type { EventBus, Session } from '../router/index.js';
+import type { EventBus } from '../router/event-bus.js';
+import type { Session } from '../router/session.js';
 import type { GatewayMode } from '../gateway-mode.js';
 import type { TraySink } from '../ports.js';
 import { totalMtm } from '../watcher/position-diff.js';

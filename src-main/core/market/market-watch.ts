@@ -18,7 +18,7 @@ import {
   type QuoteData,
   type WsMarketData,
 } from '../../contract/index.js';
-import type { Clock, GatewayClient, GatewayError } from '../../gateway/index.js';
+import type { Clock, GatewayError } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
 import { failResult, fromGatewayError, okResult } from '../router/results.js';
@@ -33,12 +33,13 @@ import {
   type Job,
   type Lane,
   type Live,
+  type MarketClient,
 } from './poll-jobs.js';
 import { depthTick, ltpTick, quoteTick } from './ticks.js';
 import { depthOfTick, feedSymbols, quoteOfTick } from './feed-ticks.js';
 import { checkInstruments, isUnknownInstrument, notFound, readRows } from './validate.js';
 
-export type MarketClient = Pick<GatewayClient, 'multiquotes' | 'quotes' | 'depth' | 'load'>;
+export type { MarketClient } from './poll-jobs.js';
 
 /** Live subscriptions at most, and distinct instruments per mode at most. */
 export const MAX_SUBSCRIPTIONS = 256;

@@ -1,9 +1,12 @@
 // The market watch's polling jobs: one profile's polling state, the focused depth's job, and the
 // round-robin ring of the rest (quote batches or single quotes, then every unfocused depth), with
 // the backoff each job waits out after a failure.
-import type { MarketClient } from './market-watch.js';
+import type { GatewayClient } from '../../gateway/index.js';
 import { instrumentKey, uniqueInstruments, type Instrument } from './instruments.js';
 import type { Subscriptions } from './subscriptions.js';
+
+/** The gateway calls the market watch makes. */
+export type MarketClient = Pick<GatewayClient, 'multiquotes' | 'quotes' | 'depth' | 'load'>;
 
 /** The gateway's multiquotes limit. */
 const BATCH = 500;

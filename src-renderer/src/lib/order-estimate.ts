@@ -9,10 +9,10 @@ import {
   lotOf,
   priceOf,
   sharesOf,
+  type TicketContext,
   type TicketDraft,
   type TicketInstrument,
 } from './ticket-fields';
-import type { TicketContext } from './ticket-rules';
 
 export type InstrumentKind = 'equity' | 'future' | 'option';
 

@@ -1,7 +1,7 @@
 // The ticket's fields: which ones a price type uses, the quantity in shares or lots (conversion and
 // stepping), and prices as typed (reading and stepping on the tick). Pure; validation and the
 // request are ticket-rules.ts.
-import type { Action, PriceType, Product, SymbolInfo } from '@contract';
+import type { Action, PriceType, Product, RiskLimits, SymbolInfo } from '@contract';
 import {
   addDec,
   compareDec,
@@ -50,6 +50,16 @@ export interface FieldRules {
 export function fieldsFor(priceType: PriceType, exchange: string): FieldRules {
   const price = usesPrice(priceType);
   return { price, trigger: usesTrigger(priceType), disclosed: price && isEquityExchange(exchange) };
+}
+
+/** The risk limits the ticket checks as you type. */
+export type TicketLimits = Pick<RiskLimits, 'maxQuantityPerOrder' | 'maxValuePerOrder' | 'priceBandPercent'>;
+
+export interface TicketContext {
+  instrument?: TicketInstrument;
+  /** The risk limits of settings; their checks wait until they are loaded. */
+  limits?: TicketLimits;
+  lastPrice?: number;
 }
 
 /** A lot size the rules can use: a gateway's 0 or fraction means "no lot rule" (1). */

@@ -3,7 +3,7 @@
 // to act on) and the `orders.place` request. The checks and their words are the risk gate's own
 // (src-main/shared/order-checks.ts), so a mistake shows while typing, not as a refusal afterwards;
 // the fields (ticket-fields.ts) and the value and margin estimate (order-estimate.ts) are re-exported.
-import type { PlaceOrderIpcInput, RiskLimits } from '@contract';
+import type { PlaceOrderIpcInput } from '@contract';
 import { decOf, mulDec, parseDecimal, toNumber, toPlainText, type Dec } from '@shared/decimal.js';
 import { formatPrice, formatQty } from '@shared/format.js';
 import {
@@ -31,8 +31,8 @@ import {
   priceOf,
   sharesOf,
   wholeOf,
+  type TicketContext,
   type TicketDraft,
-  type TicketInstrument,
 } from './ticket-fields';
 
 export {
@@ -45,8 +45,10 @@ export {
   type Conversion,
   type FieldRules,
   type QuantityUnit,
+  type TicketContext,
   type TicketDraft,
   type TicketInstrument,
+  type TicketLimits,
 } from './ticket-fields';
 export {
   estimateOrder,
@@ -55,15 +57,6 @@ export {
   type InstrumentKind,
   type OrderEstimate,
 } from './order-estimate';
-
-export type TicketLimits = Pick<RiskLimits, 'maxQuantityPerOrder' | 'maxValuePerOrder' | 'priceBandPercent'>;
-
-export interface TicketContext {
-  instrument?: TicketInstrument;
-  /** The risk limits of settings; their checks wait until they are loaded. */
-  limits?: TicketLimits;
-  lastPrice?: number;
-}
 
 export type TicketField = 'instrument' | 'quantity' | 'product' | 'price' | 'trigger' | 'disclosed' | 'value';
 
