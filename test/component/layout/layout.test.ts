@@ -2,21 +2,21 @@
 // save them to settings.layout once, and a reload restores them; crossing the narrow width keeps the
 // one ticket (its draft) instead of mounting a new one.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { LayoutState } from '../../../src-renderer/src/state/layout.svelte';
 import { flush, order, ordersView, snapshot } from '../../support/component/books-fixtures';
 import { installLayout } from '../../support/component/jsdom-layout';
 import { FakeBridge } from '../../support/component/fake-bridge';
+import { pass, useMovedClock } from '../../support/component/moved-clock';
 
 beforeAll(() => installLayout());
 afterEach(() => {
+  vi.useRealTimers();
   Object.assign(window, { innerWidth: 1024 });
   document.body.replaceChildren();
 });
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A bridge whose settings live in memory across "reloads", merged as the core merges a patch. */
 function bridgeWith(saved: Settings) {
@@ -59,12 +59,14 @@ describe('LayoutState', () => {
   it('clamps to the bounds, saves once after a burst of changes, and says why a save was refused', async () => {
     const saved = Settings.parse({});
     const b = bridgeWith(saved);
+    useMovedClock();
     const l = new LayoutState(b, { saveDelayMs: 20 });
     expect(l.setSize('watchlistWidth', 10)).toBe(200);
     l.setSize('watchlistWidth', 300);
     l.setSize('booksHeight', 9999);
     expect(b.callsTo('settings.update')).toHaveLength(0);
-    await wait(40);
+    await pass(40);
+    vi.useRealTimers();
     expect(b.callsTo('settings.update')).toEqual([
       { channel: 'settings.update', input: { layout: { watchlistWidth: 300, booksHeight: 720 } } },
     ]);

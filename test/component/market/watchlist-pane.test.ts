@@ -163,8 +163,7 @@ describe('watchlist pane', () => {
     }) as HTMLInputElement;
     input.value = 'tcs';
     await fireEvent.input(input);
-    await new Promise((r) => setTimeout(r, 150));
-    await settle();
+    await screen.findByRole('option', { name: /TCS/ });
     await fireEvent.keyDown(input, { key: 'Enter' });
     await settle();
     expect(rowNames()).toContain('NSE:TCS');
@@ -176,8 +175,7 @@ describe('watchlist pane', () => {
     // The same again is refused, with the reason.
     input.value = 'tcs';
     await fireEvent.input(input);
-    await new Promise((r) => setTimeout(r, 150));
-    await settle();
+    await screen.findByRole('option', { name: /TCS/ });
     await fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByRole('status')).toHaveTextContent('TCS (NSE) is already on this list');
   });
