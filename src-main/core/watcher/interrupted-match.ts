@@ -3,7 +3,7 @@
 // what it asked for, by time (placed at or after the intent, less a clock-skew allowance) and by not
 // being any other journal entry's order. Pure: the caller hands in the book and the claimed ids.
 import type { OrderSnapshot } from '../../contract/index.js';
-import type { PlacedOrder, UnknownIntent } from './reconciler.js';
+import type { PlacedOrder, UnknownIntent } from './unknown-intent.js';
 
 /** What an interrupted placing action asked for: its legs, or a close's MARKET counter-orders. */
 export type InterruptedWant =

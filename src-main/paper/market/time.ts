@@ -1,6 +1,6 @@
 // IST calendar arithmetic. IST is UTC+05:30 with no DST, so boundaries are plain integer maths on
 // epoch seconds: day index d covers [d*86400 - 19800, (d+1)*86400 - 19800).
-import type { BarInterval } from './market.js';
+import type { TickerInterval as BarInterval } from '../../contract/index.js';
 
 export const IST_OFFSET_SEC = 19_800;
 export const DAY_SEC = 86_400;
