@@ -98,19 +98,10 @@ export const ACTIVITY_EVENT_NAMES = [
   'tray.state',
 ] as const;
 
+/** Every event: the activity events and those that carry progress, settings, market data or commands. */
 export const EVENT_NAME_LIST = [
-  ...ORDER_EVENT_NAMES,
+  ...ACTIVITY_EVENT_NAMES,
   'orders.closeAllProgress',
-  'positions.changed',
-  'books.orders',
-  'books.trades',
-  'books.positions',
-  'books.funds',
-  'session.connection',
-  'alerts.raised',
-  'alerts.state',
-  'apiKey.status',
-  'profiles.switched',
   'session.storage',
   'session.gateway',
   'settings.changed',
@@ -118,6 +109,5 @@ export const EVENT_NAME_LIST = [
   'market.quote',
   'market.depth',
   'market.error',
-  'tray.state',
   'shell.command',
 ] as const;

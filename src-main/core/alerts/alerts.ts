@@ -2,6 +2,7 @@
 // The core decides; the Notifier port only displays. The rule per event (OS notification, sound,
 // in-app only, off) and pause come from settings.
 import type { AlertEvent, AlertRules, AlertsState, EventPayload } from '../../contract/index.js';
+import { UNKNOWN_OPERATION_TITLES } from '../../shared/operation-titles.js';
 import type { Clock, Notifier } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
 import { alertBody, alertTitle, type AlertableEvent } from './alert-text.js';
@@ -48,18 +49,7 @@ export type UnknownOutcome = Pick<
   'operation' | 'journalId' | 'orderid' | 'message'
 >;
 
-const UNKNOWN_TITLE: Record<UnknownOutcome['operation'], string> = {
-  placeorder: 'Order placement',
-  modifyorder: 'Order modification',
-  cancelorder: 'Order cancellation',
-  splitorder: 'Split order',
-  basketorder: 'Basket order',
-  cancelallorder: 'Cancel all',
-  closeposition: 'Close all positions',
-  placegttorder: 'GTT placement',
-  modifygttorder: 'GTT modification',
-  cancelgttorder: 'GTT cancellation',
-};
+const UNKNOWN_TITLE: Readonly<Record<UnknownOutcome['operation'], string>> = UNKNOWN_OPERATION_TITLES;
 
 export function createAlerts(o: AlertsOptions): Alerts {
   const muted = new Set<string>();

@@ -1,6 +1,7 @@
 // One row of the desk's alert list (state/alert-log.svelte.ts) and how each source becomes one: a
 // raised alert, an order action whose outcome is unknown (then settled), a refusal the desk listed.
 import type { AlertEvent, EventPayload, PendingUnknownView } from '@contract';
+import { UNKNOWN_OPERATION_TITLES } from '@shared/operation-titles.js';
 import type { RefusedOrder } from '../lib/refusal-tap';
 
 /**
@@ -58,18 +59,7 @@ export interface RecentRejection {
   alertId?: string;
 }
 
-const OPERATION_TEXT: Readonly<Record<UnknownOperation, string>> = {
-  placeorder: 'Order placement',
-  modifyorder: 'Order modification',
-  cancelorder: 'Order cancellation',
-  splitorder: 'Split order',
-  basketorder: 'Basket order',
-  cancelallorder: 'Cancel all',
-  closeposition: 'Close all positions',
-  placegttorder: 'GTT placement',
-  modifygttorder: 'GTT modification',
-  cancelgttorder: 'GTT cancellation',
-};
+const OPERATION_TEXT: Readonly<Record<UnknownOperation, string>> = UNKNOWN_OPERATION_TITLES;
 
 export function operationText(op: UnknownOperation): string {
   return OPERATION_TEXT[op];
