@@ -2,6 +2,7 @@
 // what the gateway's own books say happened (order book statuses, trade book rows).
 import { OrderBookResponse, TradeBookResponse } from '../../src-main/contract/gateway/index.js';
 import type { DeskSession } from './desk-session.js';
+import type { SuiteContext } from './suite.js';
 
 export interface FillAudit {
   tradeRows: number;
@@ -53,4 +54,24 @@ export async function auditFills(
     fillNotifications: [...notified.values()].reduce((a, n) => a + n, 0),
     duplicateNotifications: over(notified),
   };
+}
+
+/** The fill figures every audited run reports: expected against delivered, repeated and missing. */
+export function fillFigures(ctx: Pick<SuiteContext, 'figure'>, audit: FillAudit): void {
+  ctx.figure('fill events expected (trade rows) / delivered', `${audit.tradeRows} / ${audit.fillEvents}`);
+  ctx.figure('duplicate / missing fill events', `${audit.duplicateFills} / ${audit.missingFills}`);
+}
+
+/** Each fill told exactly once (`when` names the span: " across the restart") and one event per trade row. */
+export function fillChecks(ctx: Pick<SuiteContext, 'check'>, audit: FillAudit, when = ''): void {
+  ctx.check(
+    `every fill told exactly once${when}`,
+    audit.duplicateFills === 0 && audit.missingFills === 0,
+    `${audit.duplicateFills} repeated, ${audit.missingFills} missing`,
+  );
+  ctx.check(
+    'fill events equal the trade book',
+    audit.fillEvents === audit.tradeRows,
+    `${audit.fillEvents} events, ${audit.tradeRows} trades`,
+  );
 }

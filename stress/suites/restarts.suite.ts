@@ -18,7 +18,7 @@ import { createMemoryLogger } from '../../src-main/core/secrets/index.js';
 import { coreRestartScenario } from '../lib/core-restarts.js';
 import { crashResendScenario } from '../lib/crash-resend.js';
 import { STRESS_RISK, type Recorded } from '../lib/desk-session.js';
-import { auditFills } from '../lib/fill-audit.js';
+import { auditFills, fillChecks, fillFigures } from '../lib/fill-audit.js';
 import { freePort, sleep, startGatewayChild } from '../lib/gateway-child.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 import { seededRandom, STRESS_SYMBOLS } from '../lib/ticket-actions.js';
@@ -145,8 +145,7 @@ async function run(ctx: SuiteContext, o: RestartOptions = {}): Promise<void> {
     ctx.figure('refused (gateway down)', JSON.stringify(refused));
     ctx.figure('acknowledged orders missing from the gateway book', lost.length);
     ctx.figure('journal placeorder entries', entries.length);
-    ctx.figure('fill events expected (trade rows) / delivered', `${audit.tradeRows} / ${audit.fillEvents}`);
-    ctx.figure('duplicate / missing fill events', `${audit.duplicateFills} / ${audit.missingFills}`);
+    fillFigures(ctx, audit);
     ctx.figure('gateway down (SIGKILL to answering again)', `${restartedAt - killedAt} ms`);
     ctx.figure('"disconnected" shown after the kill', down ? `${down.at - killedAt} ms` : 'never');
     ctx.figure(
@@ -165,16 +164,7 @@ async function run(ctx: SuiteContext, o: RestartOptions = {}): Promise<void> {
       unjournalled === 0 && twice === 0,
       `${unjournalled} missing, ${twice} twice`,
     );
-    ctx.check(
-      'every fill told exactly once across the restart',
-      audit.duplicateFills === 0 && audit.missingFills === 0,
-      `${audit.duplicateFills} repeated, ${audit.missingFills} missing`,
-    );
-    ctx.check(
-      'fill events equal the trade book',
-      audit.fillEvents === audit.tradeRows,
-      `${audit.fillEvents} events, ${audit.tradeRows} trades`,
-    );
+    fillChecks(ctx, audit, ' across the restart');
     ctx.check(
       '"disconnected" during the outage',
       down !== undefined,
