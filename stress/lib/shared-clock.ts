@@ -11,6 +11,15 @@ interface Timer {
   fn: () => void;
 }
 
+/** Adds `timer` to `timers`; the function returned takes it out again (a no-op once it fired). */
+function addTimer(timers: Timer[], timer: Timer): () => void {
+  timers.push(timer);
+  return () => {
+    const i = timers.indexOf(timer);
+    if (i >= 0) timers.splice(i, 1);
+  };
+}
+
 /** Fires the due timers of `timers` in order up to `target`, setting the time before each. */
 async function fireDue(timers: Timer[], target: number, setTime: (t: number) => void): Promise<void> {
   await settle();
@@ -43,12 +52,7 @@ export class PublishingClock implements Clock {
   }
 
   setTimer(fn: () => void, ms: number): () => void {
-    const timer = { at: this.now() + Math.max(0, ms), seq: this.seq++, fn };
-    this.timers.push(timer);
-    return () => {
-      const i = this.timers.indexOf(timer);
-      if (i >= 0) this.timers.splice(i, 1);
-    };
+    return addTimer(this.timers, { at: this.now() + Math.max(0, ms), seq: this.seq++, fn });
   }
 
   async advance(ms: number): Promise<void> {
@@ -76,12 +80,7 @@ export class FollowingClock implements Clock {
   }
 
   setTimer(fn: () => void, ms: number): () => void {
-    const timer = { at: this.now() + Math.max(0, ms), seq: this.seq++, fn };
-    this.timers.push(timer);
-    return () => {
-      const i = this.timers.indexOf(timer);
-      if (i >= 0) this.timers.splice(i, 1);
-    };
+    return addTimer(this.timers, { at: this.now() + Math.max(0, ms), seq: this.seq++, fn });
   }
 
   /** Fires every timer due by the session's time now. */

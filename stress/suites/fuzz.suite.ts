@@ -17,6 +17,16 @@ import { mutate, mutationCase } from '../lib/mutate.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
 
 const CASES = Number(process.env.STRESS_FUZZ_CASES ?? 10_000);
+/** The order the gateway samples place and the `orders.place` cases start from. */
+const SBIN_LIMIT_BUY = {
+  exchange: 'NSE',
+  symbol: 'SBIN',
+  action: 'BUY',
+  quantity: 1,
+  pricetype: 'LIMIT',
+  price: 700,
+  product: 'MIS',
+};
 
 const GATEWAY_ERROR_KINDS = new Set([
   'bad_input',
@@ -81,16 +91,7 @@ async function recordSamples(url: string, key: string): Promise<Sample[]> {
       return new Response(text, { status: res.status, headers: res.headers });
     },
   });
-  const place = {
-    exchange: 'NSE',
-    symbol: 'SBIN',
-    action: 'BUY',
-    quantity: 1,
-    pricetype: 'LIMIT',
-    price: 700,
-    product: 'MIS',
-    strategy: 'fuzz',
-  };
+  const place = { ...SBIN_LIMIT_BUY, strategy: 'fuzz' };
   const calls: [string, unknown][] = [
     ['orderbook', undefined],
     ['tradebook', undefined],
@@ -204,15 +205,7 @@ async function fuzzGatewayAnswers(ctx: SuiteContext, samples: Sample[]): Promise
 
 /** Valid inputs to mutate, so that a share of the cases get past the first check of their channel. */
 const VALID_INPUTS: Partial<Record<(typeof CHANNEL_NAME_LIST)[number], unknown>> = {
-  'orders.place': {
-    exchange: 'NSE',
-    symbol: 'SBIN',
-    action: 'BUY',
-    quantity: 1,
-    pricetype: 'LIMIT',
-    price: 700,
-    product: 'MIS',
-  },
+  'orders.place': SBIN_LIMIT_BUY,
   'orders.cancel': { orderid: '1' },
   'orders.status': { orderid: '1' },
   'market.quotes': { exchange: 'NSE', symbol: 'SBIN' },
