@@ -8,7 +8,8 @@
 // The desk uses a standalone paper gateway as a gateway profile, so this process knows its key for the
 // bare calls. `npx tsx bench/run.ts chain-chart`; BENCH_CHAIN_ROUNDS sets the rounds (default 20).
 import type { Page } from 'playwright-core';
-import { invoke, withPaperAndDesk, type Desk, type PaperProcess } from '../test/support/desk-harness.js';
+import { withPaperAndDesk, type Desk, type PaperProcess } from '../test/support/desk-harness.js';
+import { useBenchGateway } from './bench-gateway.js';
 
 const ROUNDS = Number(process.env.BENCH_CHAIN_ROUNDS ?? 20);
 const PACE_MS = 250;
@@ -51,17 +52,7 @@ const line = (label: string, xs: number[]) => {
 
 async function setUp(desk: Desk, gateway: PaperProcess): Promise<void> {
   const { page } = desk;
-  const list = await invoke<{ profiles: { id: string; name: string }[] }>(page, 'profiles.add', {
-    name: 'Bench gateway',
-    baseUrl: gateway.url,
-  });
-  const id = list.profiles.find((p) => p.name === 'Bench gateway')!.id;
-  await invoke(page, 'apiKey.set', { key: KEY, profileId: id });
-  await invoke(page, 'profiles.switch', { id });
-  await page
-    .getByTestId('connection')
-    .and(page.locator('[data-state="connected"]'))
-    .waitFor({ timeout: 20_000 });
+  await useBenchGateway(page, gateway.url, KEY);
 }
 
 /** Load in the chain pane → 41 rows, the ATM row marked with its call's LTP; in-page time (ms). */

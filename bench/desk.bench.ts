@@ -31,6 +31,7 @@ import {
   type Desk,
   type PaperProcess,
 } from '../test/support/desk-harness.js';
+import { useBenchGateway } from './bench-gateway.js';
 import { ROOT } from '../test/support/web-process.js';
 import { createJournal, type Journal } from '../src-main/core/journal/index.js';
 
@@ -170,10 +171,9 @@ async function deskOrder(page: Page, quantity: string, previous: string): Promis
   return result;
 }
 
-/** The bare placeorder's JSON body, with the gateway's key as a script would send it. */
-function bareBody(quantity: number): string {
-  return JSON.stringify({
-    apikey: KEY,
+/** The order the bare placeorder sends and the journal's intent records: a market BUY of SBIN. */
+function benchOrder(quantity: number) {
+  return {
     strategy: 'bench',
     symbol: 'SBIN',
     exchange: 'NSE',
@@ -181,7 +181,12 @@ function bareBody(quantity: number): string {
     quantity,
     pricetype: 'MARKET',
     product: 'MIS',
-  });
+  } as const;
+}
+
+/** The bare placeorder's JSON body, with the gateway's key as a script would send it. */
+function bareBody(quantity: number): string {
+  return JSON.stringify({ apikey: KEY, ...benchOrder(quantity) });
 }
 
 async function bareFetchOrder(url: string, quantity: number): Promise<number> {
@@ -256,15 +261,7 @@ async function intentCommit(journal: Journal, quantity: number): Promise<{ commi
   journal.recordIntent({
     profileId: 'paper',
     operation: 'placeorder',
-    request: {
-      strategy: 'bench',
-      symbol: 'SBIN',
-      exchange: 'NSE',
-      action: 'BUY',
-      quantity,
-      pricetype: 'MARKET',
-      product: 'MIS',
-    },
+    request: benchOrder(quantity),
   });
   const t1 = performance.now();
   await journal.durable();
@@ -299,19 +296,9 @@ async function bridgeRoundTrip(page: Page): Promise<number> {
 
 async function setUp(desk: Desk, gateway: PaperProcess): Promise<void> {
   const { page } = desk;
-  const list = await invoke<{ profiles: { id: string; name: string }[] }>(page, 'profiles.add', {
-    name: 'Bench gateway',
-    baseUrl: gateway.url,
-  });
-  const id = list.profiles.find((p) => p.name === 'Bench gateway')!.id;
-  await invoke(page, 'apiKey.set', { key: KEY, profileId: id });
-  await invoke(page, 'profiles.switch', { id });
+  await useBenchGateway(page, gateway.url, KEY);
   // No duplicate hold-back between orders (the core reads its limits per order).
   await invoke(page, 'settings.update', { risk: { duplicateWindowMs: 0 } });
-  await page
-    .getByTestId('connection')
-    .and(page.locator('[data-state="connected"]'))
-    .waitFor({ timeout: 20_000 });
   await page.locator('body').press('Escape');
   await page.keyboard.press('/');
   await page.keyboard.type('sbin');
