@@ -79,9 +79,10 @@ describe('axe: no serious or critical violation', { timeout: 60_000 }, () => {
   for (const name of TABS)
     it(`the desk with the ${name} tab`, async () => {
       await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-      await page.locator(`#panel-${name.toLowerCase()}`).waitFor();
-      // Holdings and Funds read on demand: let the answer land before scanning.
-      await page.waitForTimeout(300);
+      const panel = page.locator(`#panel-${name.toLowerCase()}`);
+      await panel.waitFor();
+      // Holdings and Funds read on demand: scan once the answer has landed.
+      await expect.poll(() => panel.textContent()).not.toMatch(/Reading|Loading/);
       expect(await scan(`tab ${name}`)).toEqual([]);
     });
 

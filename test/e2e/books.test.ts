@@ -118,8 +118,10 @@ describe('the books in Chromium', () => {
           if (await price.isVisible()) return true;
           await row(resting).focus();
           await page.keyboard.press('m');
-          await page.waitForTimeout(300);
-          return price.isVisible();
+          return price.waitFor({ timeout: 300 }).then(
+            () => true,
+            () => false,
+          );
         },
         { timeout: 10_000 },
       )

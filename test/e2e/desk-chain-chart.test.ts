@@ -151,7 +151,8 @@ describe('option chain', () => {
     await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe(bidText);
     await expect(ticket().getByRole('radio', { name: /^SELL/ }).isChecked()).resolves.toBe(true);
 
-    // Nothing was sent: the book holds what it held.
+    // Nothing was sent: the book holds what it held. Real time: a send may wait up to 1.5 s for the
+    // margin (MARGIN_WAIT_AT_SEND_MS) before it reaches the book, and nothing says "none was sent".
     await page.waitForTimeout(1500);
     const ordersAfter = (await invoke<OrdersView>(page, 'books.orders')).orders.length;
     expect(ordersAfter).toBe(ordersBefore);

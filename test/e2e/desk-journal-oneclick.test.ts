@@ -191,6 +191,7 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     for (let i = 0; i < 8; i++) await page.keyboard.down('F1');
     await page.keyboard.up('F1');
     expect(await notice.textContent()).toContain('Held key ignored');
+    // Real time: an order a repeat let through would reach the gateway within this.
     await page.waitForTimeout(500);
     expect((await gatewayOrders()).length).toBe(before + 1);
 
@@ -214,6 +215,7 @@ describe('one-click mode', { timeout: 60_000 }, () => {
       .poll(() => page.evaluate<string | undefined>('document.documentElement.dataset.theme'))
       .toBe('dark');
 
+    // Real time: the one-click cooldown runs on the desk's clock and nothing shows when it ends.
     await page.waitForTimeout(COOLDOWN_MS + 100);
     await page.keyboard.press('F1');
     await expect.poll(async () => (await gatewayOrders()).length, { timeout: 10_000 }).toBe(before + 2);
@@ -231,6 +233,7 @@ describe('one-click mode', { timeout: 60_000 }, () => {
         exchange: 'NSE_INDEX',
       })
     ).data.ltp;
+    // Real time: the one-click cooldown runs on the desk's clock and nothing shows when it ends.
     await page.waitForTimeout(COOLDOWN_MS + 100);
     const before = (await gatewayOrders()).length;
     // Out of the ticket's fields (there ↑ steps the quantity): focus on the page itself.
@@ -260,6 +263,7 @@ describe('one-click mode', { timeout: 60_000 }, () => {
     const before = (await gatewayOrders()).length;
     await page.locator('body').press('Escape');
     await page.keyboard.press('F1');
+    // Real time: an order F1 sent would reach the gateway within this; nothing says "none sent".
     await page.waitForTimeout(800);
     expect((await gatewayOrders()).length).toBe(before);
     expect(desk.problems).toEqual([]);

@@ -187,6 +187,7 @@ describe('ticket modes in Chromium', { timeout: 90_000 }, () => {
     expect(await ask.textContent()).toMatch(
       /This basket needs about ₹[\d,]+\.\d{2} of margin; ₹[\d,]+\.\d{2} is available/,
     );
+    // Real time: the desk ignores a confirmation within CONFIRM_ARM_MS (300 ms) of the question opening.
     await page.waitForTimeout(350);
     await ask.getByRole('button', { name: /Confirm/ }).click();
     const results = page.getByTestId('basket-result');

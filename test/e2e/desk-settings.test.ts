@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, PositionsView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
+import { invoke, openDesk, renderedFrames, type Desk } from '../support/desk-harness.js';
 
 // What the page.evaluate callbacks use, as seen from this file (it has no DOM types).
 declare const document: {
@@ -50,6 +50,14 @@ async function pick(symbol: string): Promise<void> {
 }
 
 /** F1/F2, a MARKET quantity, Enter; returns the ticket's outcome line once it changes. */
+/** The core's own position in `symbol` as its watcher last published it to the page (books.positions). */
+function publishedPosition(symbol: string): number | undefined {
+  const last = desk.framesToPage.filter((f) => f.includes('"books.positions"')).at(-1);
+  if (last === undefined) return undefined;
+  const event = JSON.parse(last) as { payload: { view: PositionsView } };
+  return event.payload.view.positions.find((p) => p.symbol === symbol)?.quantity ?? 0;
+}
+
 async function send(key: 'F1' | 'F2', quantity: string): Promise<string> {
   await page.keyboard.press(key);
   const qty = page.getByLabel('Qty', { exact: true });
@@ -142,6 +150,7 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     const reason = ticket().getByText('Quantity 6 exceeds your limit of 5 per order', { exact: true });
     await reason.waitFor({ timeout: 10_000 });
     await page.getByLabel('Qty', { exact: true }).press('Enter');
+    // Real time: an order the ticket let through would reach the book within this.
     await page.waitForTimeout(500);
     expect(await outcome()).toBe('');
     expect((await invoke<{ orders: unknown[] }>(page, 'books.orders')).orders).toHaveLength(0);
@@ -230,8 +239,8 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
         { timeout: 15_000 },
       )
       .toBe(2);
-    // The core reads positions on its own poll: give it the moment it needs to see the fill.
-    await page.waitForTimeout(1500);
+    // The core reads positions on its own poll: wait until it has published the fill's position.
+    await expect.poll(() => publishedPosition('SBIN'), { timeout: 15_000 }).toBe(2);
     expect(await send('F2', '2')).toMatch(/^Placed · order \S+$/);
 
     await openSettings('risk');
@@ -314,7 +323,8 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     // F1 was Buy's only key before; remapped, it buys nothing.
     await page.locator('body').press('Escape');
     await page.keyboard.press('F1');
-    await page.waitForTimeout(300);
+    // The key is handled as it is pressed: two drawn frames later the ticket shows what it did.
+    await renderedFrames(page);
     expect(await buy.isChecked()).toBe(false);
     await desk.shots('settings-keys-remapped');
     // Reset all: F1 buys again.

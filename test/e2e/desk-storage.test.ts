@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
 import { damageMiddlePage } from '../support/damage.js';
 import { sbinMarketBuy as order } from '../support/orders.js';
-import { invoke, tempDir, WIDE, NARROW } from '../support/desk-harness.js';
+import { invoke, renderedFrames, tempDir, WIDE, NARROW } from '../support/desk-harness.js';
 import { SHOTS, startHostAndBrowser, type WebProcess } from '../support/web-process.js';
 
 const dataDir = tempDir('desk-storage');
@@ -41,7 +41,7 @@ async function stopDesk(): Promise<void> {
 async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `desk-${name}-1280.png`) });
   await page.setViewportSize(NARROW);
-  await page.waitForTimeout(100);
+  await renderedFrames(page);
   await page.screenshot({ path: join(SHOTS, `desk-${name}-420.png`) });
   await page.setViewportSize(WIDE);
 }
@@ -55,7 +55,6 @@ describe('damaged files at rest', { timeout: 120_000 }, () => {
       .waitFor({ timeout: 20_000 });
     for (let i = 1; i <= ORDERS; i++) {
       await invoke(page, 'orders.place', order(i));
-      await page.waitForTimeout(150);
     }
     await stopDesk();
 

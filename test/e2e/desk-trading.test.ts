@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, PositionsView } from '../../src-main/contract/index.js';
-import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
+import { invoke, openDesk, renderedFrames, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -57,7 +57,7 @@ async function send(
   await page.keyboard.press('Enter');
   const confirmBox = page.getByRole('group', { name: 'Confirm the order' });
   await confirmBox.waitFor({ timeout: 10_000 });
-  // The confirmation ignores an Enter that comes too soon after it (a hurried double press).
+  // Real time: the confirmation ignores an Enter within CONFIRM_ARM_MS (300 ms) of opening.
   await page.waitForTimeout(350);
   await page.keyboard.press('Enter');
   await confirmBox.waitFor({ state: 'detached', timeout: 10_000 });
@@ -196,8 +196,16 @@ describe('trading by keyboard in Chromium', { timeout: 60_000 }, () => {
         },
       )
       .toBe('complete');
-    // Two of the watcher's polls after the fill: an alert would have come by now.
-    await page.waitForTimeout(2500);
+    // The watcher's poll that saw the fill raised any alert in the same turn as its orders.filled;
+    // a bridge answer after that event comes after any alert frame, and two frames draw it.
+    await expect
+      .poll(() => desk.framesToPage.some((f) => f.includes('"orders.filled"') && f.includes(paused)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await invoke(page, 'settings.get');
+    await renderedFrames(page);
+    expect(desk.framesToPage.filter((f) => f.includes('"alerts.raised"') && f.includes(paused))).toEqual([]);
     expect(await page.getByTestId('alert-row').filter({ hasText: paused }).count()).toBe(0);
     expect(await page.getByTestId('alert-row').count()).toBe(before);
     await page.getByRole('button', { name: 'Resume alerts' }).click();

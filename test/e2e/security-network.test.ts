@@ -75,6 +75,7 @@ async function visitEveryTab(page: Page): Promise<string[]> {
       if (await t.isVisible()) await t.click();
       else await page.getByRole('tab', { name }).first().click();
       seen.push(name);
+      // Real time: the requests a pane makes once shown are what this test watches for.
       await page.waitForTimeout(300);
     }
   }

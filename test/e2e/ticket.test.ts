@@ -56,6 +56,7 @@ describe('the ticket by keyboard', () => {
     await confirmBox.waitFor();
     // One shot only: a resize to 420 px re-mounts the ticket, and the question would go with it.
     await page.screenshot({ path: join(SHOTS, 'desk-ticket-confirm-1280.png') });
+    // Real time: the desk ignores an Enter within CONFIRM_ARM_MS (300 ms) of the question opening.
     await page.waitForTimeout(350);
     await page.keyboard.press('Enter');
     await expect.poll(() => ticket.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
@@ -63,6 +64,7 @@ describe('the ticket by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(() => ticket.getByText(/Already sent as it stands/).count()).toBe(1);
+    // Real time: a second order would reach the gateway's book within this; nothing says "none sent".
     await page.waitForTimeout(500);
     const orders = await sbinOrders();
     expect(orders).toHaveLength(1);
@@ -100,6 +102,7 @@ describe('the ticket by keyboard', () => {
       expect(b.y + b.height, name).toBeLessThanOrEqual(ask!.y);
     }
     await page.screenshot({ path: join(SHOTS, 'desk-ticket-confirm-fields-1280.png') });
+    // Real time: the desk ignores an Enter within CONFIRM_ARM_MS (300 ms) of the question opening.
     await page.waitForTimeout(350);
     await page.keyboard.press('Enter');
     await expect.poll(() => form.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
@@ -142,6 +145,7 @@ describe('the ticket by keyboard', () => {
           .count(),
       )
       .toBe(1);
+    // Real time: a second order would reach the gateway's book within this; nothing says "none sent".
     await page.waitForTimeout(500);
     const after = await sbinOrders();
     expect(after).toHaveLength(before + 1);
@@ -161,6 +165,7 @@ describe('the ticket by keyboard', () => {
     expect(price).toMatch(/^\d+\.\d{2}$/);
     expect(await page.getByRole('radio', { name: 'Limit', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe(price);
+    // Real time: an order sent by the click would reach the gateway's book within this.
     await page.waitForTimeout(500);
     expect(await sbinOrders()).toHaveLength(before);
   });
