@@ -3,11 +3,10 @@
 // websocket_proxy/server.py): authenticate, subscribe / unsubscribe / unsubscribe_all (symbols ×
 // mode), market_data ticks, subscribe_orders → order_update, ping → pong, and its error codes.
 //
-// Where it listens: on the HTTP server's own port under `/ws` (gateway.ts), not on a second port
-// like upstream's 8765. The embedded gateway runs on a free port (0) so several can run at once (the
-// app, tests, benches); a fixed second port would collide, and "the base URL's `/ws`" is how the
-// real gateway is reached behind its nginx in production, so clients derive it the same way. The
-// standalone CLI can also listen on a port of its own (`--ws-port`) for SDKs that expect 8765.
+// Where it listens: on the HTTP server's own port under `/ws` (gateway.ts), not upstream's 8765: the
+// embedded gateway runs on a free port so several can run at once, and "the base URL's `/ws`" is how
+// the real gateway is reached behind its nginx, so clients derive it the same way. The standalone
+// CLI can also listen on a port of its own (`--ws-port`) for SDKs that expect 8765.
 //
 // Safety: an `Origin` other than the server's own (feed-origin.ts) is refused (403), so a web page
 // never reaches the feed; a socket not authenticated within the grace period is closed with 4401
