@@ -48,12 +48,13 @@ export default defineConfig({
         },
       },
       {
-        // Each file starts its own host (own data dir, port 0) and Chromium.
+        // Each file starts its own host (own data dir, port 0) and Chromium, one file at a time: two
+        // hosts and two Chromiums on two cores starve the timing-bound steps (key tests, close all).
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
           sequence: { groupOrder: 3 },
         },
       },

@@ -100,8 +100,9 @@ export function closeAllHandlers(
             }),
           sleep,
         });
-        // The books everyone sees (desk, tray) catch up now rather than at the next poll.
-        void s.watcher.pollNow();
+        // The books everyone sees (desk, tray) catch up before the verdict is answered: a poll that
+        // was in flight during the close publishes its older views first, then this one the flat ones.
+        await s.watcher.pollNow();
         return okResult(result);
       } finally {
         closing = false;
