@@ -108,8 +108,9 @@ function parseLine(
 
   let price: number | undefined;
   if (priceText !== undefined) {
-    const dec = parseDecimal(priceText);
-    if (!dec || !/^\d+(\.\d+)?$/.test(priceText)) bad('price', priceText, 'must be a number such as 905.35');
+    // A minus sign makes a number, not a price: said as the price rule (above 0), not as "not a number".
+    const dec = /^-?\d+(\.\d+)?$/.test(priceText) ? parseDecimal(priceText) : undefined;
+    if (!dec) bad('price', priceText, 'must be a number such as 905.35');
     else if (dec.int <= 0n) bad('price', priceText, 'must be above 0 (leave it out for a market order)');
     // The wire carries a JSON number; parsed as a decimal first so "1e3" or "9O5" never pass.
     else price = toNumber(dec);

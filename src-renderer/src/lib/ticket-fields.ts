@@ -137,6 +137,12 @@ export function priceOf(text: string): Dec | undefined {
   return PRICE.test(t) ? parseDecimal(t) : undefined;
 }
 
+/** A typed price with a minus sign (`-905.30`): a number, but never a price (it must be above 0). */
+export function isNegativePrice(text: string): boolean {
+  const t = text.trim();
+  return t.startsWith('-') && PRICE.test(t.slice(1).trim());
+}
+
 /**
  * The price one tick up or down, as the field should then read (tick decimals). An off-tick price
  * moves to the next grid point in that direction; an empty field starts from `start` (the last

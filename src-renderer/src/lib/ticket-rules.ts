@@ -27,6 +27,7 @@ import { isOrderExchange, productsFor } from './instrument';
 import { lastPriceOf } from './order-estimate';
 import {
   fieldsFor,
+  isNegativePrice,
   lotOf,
   priceOf,
   sharesOf,
@@ -154,7 +155,8 @@ function checkPrice(
   }
   const value = priceOf(text);
   if (value === undefined) {
-    out.push(issue(field, 'not_number', `${label} must be a number`));
+    if (isNegativePrice(text)) out.push(issue(field, 'not_positive', `${label} must be above 0`));
+    else out.push(issue(field, 'not_number', `${label} must be a number`));
     return undefined;
   }
   if (value.int <= 0n) {

@@ -124,6 +124,18 @@ describe('validation as you type, each reason in words', () => {
     expect(reasons(draft({ priceText: '9o5' }), sbin)).toEqual([['not_number', 'Price must be a number']]);
   });
 
+  it('says a negative price must be above 0, not that it is not a number', () => {
+    expect(reasons(draft({ priceText: '-905.30' }), sbin)).toEqual([
+      ['not_positive', 'Price must be above 0'],
+    ]);
+    expect(reasons(draft({ priceText: ' - 5' }), sbin)).toEqual([['not_positive', 'Price must be above 0']]);
+    expect(reasons(draft({ priceType: 'SL-M', triggerText: '-.5' }), sbin)).toEqual([
+      ['not_positive', 'Trigger price must be above 0'],
+    ]);
+    expect(reasons(draft({ priceText: '--5' }), sbin)).toEqual([['not_number', 'Price must be a number']]);
+    expect(reasons(draft({ priceText: '-' }), sbin)).toEqual([['not_number', 'Price must be a number']]);
+  });
+
   it('checks the trigger against the price on the right side for SL', () => {
     const buy = draft({ priceType: 'SL', priceText: '905.00', triggerText: '905.50' });
     expect(reasons(buy, sbin)).toEqual([

@@ -83,6 +83,8 @@ describe('parseBasketLines', () => {
     expect(byLine(3)).toBe('Line 3, action "HOLD": must be BUY or SELL');
     expect(byLine(7)).toMatch(/^Line 7, quantity: missing/);
     expect(byLine(8)).toMatch(/quote-only/);
+    expect(byLine(6)).toBe('Line 6, price "abc": must be a number such as 905.35');
+    expect(byLine(11)).toBe('Line 11, price "-5": must be above 0 (leave it out for a market order)');
   });
 
   it('reports every bad field of one line, and keeps none of it', () => {
