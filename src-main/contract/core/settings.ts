@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 import { LayoutSettings, LayoutSettingsPatch } from './layout-settings.js';
+import { TicketDefaults } from './ticket-defaults.js';
 import { EXCHANGES, symbolText } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 
@@ -66,7 +67,8 @@ const symbolOverrides = z
 
 export const RiskLimits = z.object({
   maxQuantityPerOrder: riskFields.maxQuantityPerOrder.default(10_000),
-  maxValuePerOrder: riskFields.maxValuePerOrder.default(10_00_000),
+  /** ₹50 lakh: one lot of any index future (about ₹17–21 lakh) with room for the index to move. */
+  maxValuePerOrder: riskFields.maxValuePerOrder.default(50_00_000),
   priceBandPercent: riskFields.priceBandPercent.default(5),
   duplicateWindowMs: riskFields.duplicateWindowMs.default(2000),
   dailyLossLimit: dailyFields.dailyLossLimit.default(0),
@@ -348,6 +350,7 @@ export const Settings = z
     oneClick: OneClickSettings.prefault({}),
     baskets: SavedBaskets.default([]),
     layout: LayoutSettings.default(() => LayoutSettings.parse({})),
+    ticketDefaults: TicketDefaults.default({}),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -382,5 +385,7 @@ export const SettingsPatch = z.strictObject({
   baskets: SavedBaskets.optional(),
   /** Panel sizes; a table's column widths come whole. */
   layout: LayoutSettingsPatch.optional(),
+  /** The segments named replace theirs (ticket-defaults.ts). */
+  ticketDefaults: TicketDefaults.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
