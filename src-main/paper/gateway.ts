@@ -3,6 +3,7 @@
 import type { InstrumentMaster } from './instruments/instrument.js';
 import { buildMaster } from './instruments/master.js';
 import { createSearchIndex } from './instruments/search-index.js';
+import { rankedSearch } from './instruments/search-ranked.js';
 import { listExpiries } from './instruments/expiry.js';
 import { createMarket, systemClock, type Clock, type SimulatedMarket } from './market/index.js';
 import type { MarketHours } from './market/sessions.js';
@@ -112,7 +113,7 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
       marketDataRoutes({
         master,
         market,
-        search: (query, exchange, limit) => searchIndex.search(query, exchange).slice(0, limit),
+        search: (query, exchange, limit) => rankedSearch(searchIndex, query, exchange).slice(0, limit),
         expiries: (symbol, exchange, instrumenttype) =>
           listExpiries(master, {
             symbol,

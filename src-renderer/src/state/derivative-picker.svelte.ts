@@ -3,6 +3,7 @@
 // `market.search` on the underlying and expiry (`NIFTY12MAY26`), never built from the pieces, so
 // the symbol is always one the gateway lists. Every load drops answers to an earlier question.
 import type { BridgeApi, Exchange, SymbolRecord } from '@contract';
+import { sortExpiries } from '@shared/contract-rank.js';
 import { parseSymbol, type ParsedSymbol } from '../lib/instrument';
 
 export const PICKER_EXCHANGES = ['NFO', 'BFO', 'MCX', 'CDS'] as const;
@@ -115,7 +116,8 @@ export class DerivativePickerState {
       this.message = `Expiries could not be read: ${res.error.message}`;
       return;
     }
-    this.expiries = res.value.data;
+    // Nearest first by date, whatever order the gateway lists them in.
+    this.expiries = sortExpiries(res.value.data);
     if (this.expiries.length === 0) {
       this.loading = false;
       this.message = `No ${this.kind} of ${symbol} on ${this.exchange}`;

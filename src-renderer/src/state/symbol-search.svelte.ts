@@ -3,6 +3,7 @@
 // dropped, so a slow early answer never replaces the list for what is typed now. ↑/↓ move the
 // highlight, Enter picks it.
 import type { BridgeApi, Exchange, SymbolRecord } from '@contract';
+import { exactFirst, rankByExpiry } from '@shared/contract-rank.js';
 
 export const SEARCH_DEBOUNCE_MS = 120;
 /** Rows shown at most; the gateway answers up to 500, a trader refines instead of scrolling. */
@@ -119,7 +120,8 @@ export class SymbolSearchState {
       this.open = true;
       return;
     }
-    const all = res.value.data;
+    // Each underlying's futures and options nearest expiry first, an exact symbol ahead of all.
+    const all = rankByExpiry(res.value.data, { tier: exactFirst(query) });
     this.found = all.length;
     this.results = all.slice(0, SEARCH_SHOWN);
     this.message = all.length === 0 ? `No instrument matches “${query}”` : undefined;

@@ -143,4 +143,24 @@ describe('symbol search type-ahead', () => {
     await vi.advanceTimersByTimeAsync(120);
     expect(screen.getByRole('status')).toHaveTextContent('Search failed: gateway unreachable');
   });
+
+  it('nifty fut⏎ picks the nearest future, whatever order the gateway listed them in', async () => {
+    const { bridge, picked, input, type } = setup();
+    const fut = (expiry: string) => ({
+      ...record(`NIFTY${expiry.replace(/-/g, '')}FUT`, 'NFO', 'NIFTY'),
+      expiry,
+      strike: 0,
+      instrumenttype: 'FUTIDX',
+    });
+    bridge.answer('market.search', () => found(fut('23-FEB-27'), fut('26-JAN-27'), fut('29-DEC-26')));
+    await type('nifty fut');
+    await vi.advanceTimersByTimeAsync(120);
+    expect(options().map((o) => o?.split(' NFO')[0])).toEqual([
+      'NIFTY 29 DEC FUT',
+      'NIFTY 26 JAN FUT',
+      'NIFTY 23 FEB FUT',
+    ]);
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    expect(picked.map((r) => r.symbol)).toEqual(['NIFTY29DEC26FUT']);
+  });
 });
