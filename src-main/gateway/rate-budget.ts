@@ -9,7 +9,11 @@
 // order mutations, then the reads an order waits on (its risk check's quote), then reads the trader
 // asked for, then background polling; only the order path may take a window's last slot (on rates
 // above 2 a second), so an order's reads never wait behind a burst of polls that are in flight or just
-// answered.
+// answered. While the trader is reading (a read of theirs holds a slot of the window), background
+// polling also leaves READ_SHARE of the window to the trader's reads (on rates of 5 a second and
+// more), so a chain or chart load that follows another never waits for polls to age out of the
+// window; with no read of theirs in the window, polling may use all but the order path's slot. Both
+// rules are checked only when a caller asks or a slot frees: an idle window has no timer.
 import type { Clock } from './clock.js';
 import type { LimiterClass } from './limiter-classes.js';
 
@@ -22,6 +26,11 @@ export type Priority = 'mutation' | 'order' | 'read' | 'background';
 const RANK: Record<Priority, number> = { mutation: 0, order: 1, read: 2, background: 3 };
 /** Ranks of the order path: they go first and may take the reserved slot. */
 const ORDER_PATH = RANK.order;
+
+/** Share of a window background polling leaves to the trader's reads while the trader is reading. */
+export const READ_SHARE = 0.4;
+/** Below this rate a window is too small to share: polling keeps all but the order path's slot. */
+const SHARED_FROM_RATE = 5;
 
 /** Call when the request's exchange is over (answered or failed); later calls are ignored. */
 export type Release = () => void;
@@ -38,6 +47,8 @@ interface Waiter {
 interface Slot {
   /** When the slot frees; Infinity while the request is in flight. */
   until: number;
+  /** Whom the request served. */
+  rank: number;
 }
 
 /** One moving window of the gateway's limiter: at most `perSecond` requests in any `windowMs`. */
@@ -68,6 +79,14 @@ export class RateWindow {
     return this.perSecond > 2 ? RESERVED_FOR_MUTATIONS : 0;
   }
 
+  /** Slots a waiter of `rank` may not take now: the order path's, and the trader's while they read. */
+  private keptFrom(rank: number): number {
+    if (rank <= ORDER_PATH) return 0;
+    if (rank < RANK.background || this.perSecond < SHARED_FROM_RATE) return this.reserved;
+    if (!this.slots.some((slot) => slot.rank === RANK.read)) return this.reserved;
+    return this.reserved + Math.floor(this.perSecond * READ_SHARE);
+  }
+
   /** Callers waiting for a grant. */
   get waiting(): number {
     return this.queue.length;
@@ -90,11 +109,12 @@ export class RateWindow {
         const b = this.queue[best];
         if (a && b && (a.rank < b.rank || (a.rank === b.rank && a.seq < b.seq))) best = i;
       }
-      // The best waiter is off the order path only when no order waits: it may not take a reserved slot.
+      // The best waiter is off the order path only when no order waits: it may not take a reserved
+      // slot, and background polling only when no read of the trader's waits (then it leaves their share).
       const rank = this.queue[best]?.rank ?? ORDER_PATH;
-      if (rank > ORDER_PATH && this.slots.length >= this.perSecond - this.reserved) break;
+      if (this.slots.length >= this.perSecond - this.keptFrom(rank)) break;
       const [waiter] = this.queue.splice(best, 1);
-      const slot: Slot = { until: Infinity };
+      const slot: Slot = { until: Infinity, rank };
       this.slots.push(slot);
       waiter?.grant(() => {
         if (slot.until !== Infinity) return;

@@ -132,6 +132,69 @@ describe('RateWindow: one limiter window, its lanes', () => {
     expect(granted).toEqual(['order', 'read', 'background']);
   });
 
+  it("leaves the trader's reads their share while they read: a chain load's reads never queue behind polls", async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateWindow(clock, 10, 1000);
+    const grants: { name: string; at: number }[] = [];
+    const take = (p: Priority, name: string) =>
+      budget.acquire(p).then(async (release) => {
+        grants.push({ name, at: clock.now() });
+        // Answered 10 ms later: the slot is held for a window after that.
+        await sleep(clock, 10);
+        release();
+      });
+    // The last chain load's read, then 30 polls queued behind it.
+    const first = take('read', 'load1');
+    const polls = Array.from({ length: 30 }, (_, i) => take('background', `poll${i}`));
+    await clock.advance(0);
+    // With a read of the trader's in the window, polling leaves 4 of the 10 to reads (and 1 to orders).
+    expect(grants.map((g) => g.name)).toEqual(['load1', 'poll0', 'poll1', 'poll2', 'poll3']);
+    await clock.advance(500);
+    // The next load: expiry, search, quote, chain, one after the other, none waiting.
+    for (const name of ['expiry', 'search', 'quote', 'chain']) {
+      const asked = clock.now();
+      const read = take('read', name);
+      await clock.advance(0);
+      expect(grants.at(-1)).toEqual({ name, at: asked });
+      await clock.advance(10);
+      await read;
+    }
+    // An order still finds its slot at once, ahead of the 26 queued polls.
+    const place = take('mutation', 'place');
+    await clock.advance(0);
+    expect(grants.at(-1)?.name).toBe('place');
+    await clock.advance(10_000);
+    await Promise.all([first, ...polls, place]);
+    expect(grants).toHaveLength(36);
+    // Never more than 10 grants within any second.
+    for (const g of grants)
+      expect(grants.filter((h) => h.at >= g.at && h.at < g.at + 1000).length).toBeLessThanOrEqual(10);
+    // Once the trader's reads age out of the window, polling has all but the order path's slot again.
+    const lastRead = Math.max(...grants.filter((g) => !g.name.startsWith('poll')).map((g) => g.at));
+    const late = grants.filter((g) => g.name.startsWith('poll') && g.at >= lastRead + 1010);
+    const most = Math.max(...late.map((g) => late.filter((h) => h.at >= g.at && h.at < g.at + 1000).length));
+    expect(most).toBe(9);
+  });
+
+  it('keeps polling to its share only while a read of the trader is in the window', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateWindow(clock, 10, 1000);
+    const read = await budget.acquire('read');
+    let polls = 0;
+    for (let i = 0; i < 9; i++) void budget.acquire('background').then(() => polls++);
+    await clock.advance(0);
+    // The read in flight plus four polls: four slots stay free for the trader's next reads, one for orders.
+    expect(polls).toBe(4);
+    expect(budget.free).toBe(5);
+    read();
+    await clock.advance(999);
+    expect(polls).toBe(4);
+    // The read's window is over: the waiting polls take the rest but the order path's slot.
+    await clock.advance(1);
+    expect(polls).toBe(9);
+    expect(budget.free).toBe(1);
+  });
+
   it('is disabled by a rate of 0', async () => {
     const budget = new RateWindow(new ManualClock(0), 0);
     await Promise.all(Array.from({ length: 100 }, () => budget.acquire('read')));
