@@ -74,6 +74,11 @@ export const PositionView = z.object({
   ltp: z.number().nullable(),
   /** Unrealised P&L of the open quantity at `ltp`, exact to the paisa. */
   mtm: z.number().nullable(),
+  /**
+   * The day's realised P&L as the gateway states it (`today_realized_pnl`, or a flat row's `pnl`);
+   * absent where the row does not say.
+   */
+  realised: z.number().optional(),
 });
 export type PositionView = z.infer<typeof PositionView>;
 

@@ -13,6 +13,8 @@ export function toPositionView(p: PositionRecord, ltps: ReadonlyMap<string, numb
   const averagePrice = Number(p.average_price);
   const ltp = ltps.get(quoteKey(p)) ?? (p.ltp !== undefined && p.ltp > 0 ? p.ltp : null);
   const mtm = p.quantity === 0 ? 0 : ltp === null ? null : mtmOf(ltp, averagePrice, p.quantity);
+  // A live gateway's flat row has its day's P&L in `pnl` (all of it realised); the sandbox says it apart.
+  const realised = p.today_realized_pnl ?? (p.quantity === 0 ? p.pnl : undefined);
   return {
     symbol: p.symbol,
     exchange: p.exchange,
@@ -21,6 +23,7 @@ export function toPositionView(p: PositionRecord, ltps: ReadonlyMap<string, numb
     averagePrice,
     ltp,
     mtm,
+    ...(realised !== undefined ? { realised } : {}),
   };
 }
 

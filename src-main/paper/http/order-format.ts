@@ -134,7 +134,6 @@ export function positionRecord(p: PaperPosition): PositionRecord {
     symbol: p.symbol,
     ltp: price(p.ltp),
     pnl: money(today),
-    realized_pnl: money(p.realised_pnl),
     unrealized_pnl: money(p.unrealised_pnl),
     // The live sandbox's extras: lot_size is its contract-value multiplier, 1 for Indian instruments.
     lot_size: 1,

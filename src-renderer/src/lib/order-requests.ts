@@ -1,5 +1,5 @@
 // The requests and words of the books' order actions, pure: an order's modify form checked as the
-// ticket checks a new order (plus "not below what filled"), the modify and exit requests, and the
+// ticket checks a new order (plus "not below what filled"), the modify, exit and reverse requests, and the
 // notices that say how an action went. OrderActions (state/order-actions) sends them.
 import type {
   Action,
@@ -29,6 +29,8 @@ export interface Notice {
   scope: 'orders' | 'positions';
   /** The refusal's kind, when the bridge refused (risk, duplicate, unknown_outcome…). */
   kind?: IpcError['kind'];
+  /** A report's one line once it folds (cancel all): `Cancelled 3 of 3 · 0 failed`. */
+  summary?: string;
 }
 
 /** A refused action in words; an unknown outcome is pending, not an error. */
@@ -186,6 +188,41 @@ export function exitRequest(
   return { ok: true, side, what, input };
 }
 
+/**
+ * Reverses one position: ONE market order of twice the net quantity on the other side (+75 → −75),
+ * a plain order (not a smart one), so what goes is exactly what the confirmation said.
+ */
+export function reverseRequest(
+  p: PositionView,
+):
+  | { ok: true; side: Action; what: string; target: number; input: ChannelInput<'orders.place'> }
+  | { ok: false; reason: string } {
+  const product = asProduct(p.exchange, p.product);
+  if (p.quantity === 0 || !product || !isOrderExchange(p.exchange))
+    return {
+      ok: false,
+      reason:
+        p.quantity === 0
+          ? `${displayName(p.symbol)} is flat: nothing to reverse`
+          : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be reversed from the desk`,
+    };
+  const side: Action = p.quantity > 0 ? 'SELL' : 'BUY';
+  const quantity = Math.abs(p.quantity) * 2;
+  const target = -p.quantity;
+  const what =
+    `${side} ${formatQty(quantity)} ${displayName(p.symbol)} ${p.exchange} ${product} MARKET: ` +
+    `reverses ${formatQty(p.quantity, { signed: true })} to ${formatQty(target, { signed: true })}`;
+  const input: ChannelInput<'orders.place'> = {
+    symbol: p.symbol,
+    exchange: p.exchange,
+    product,
+    action: side,
+    pricetype: 'MARKET',
+    quantity,
+  };
+  return { ok: true, side, what, target, input };
+}
+
 /** Cancel all's outcome in words: how many were cancelled, and which were not and why. */
 export function cancelAllText(
   done: readonly string[],
@@ -197,4 +234,9 @@ export function cancelAllText(
       ? `, ${formatQty(left.length)} not: ${left.map((f) => `${f.orderid} (${f.message})`).join(', ')}`
       : '')
   );
+}
+
+/** Cancel all's report folded to one line: `Cancelled 3 of 3 · 0 failed`. */
+export function cancelAllSummary(done: readonly string[], left: readonly unknown[]): string {
+  return `Cancelled ${formatQty(done.length)} of ${formatQty(done.length + left.length)} · ${formatQty(left.length)} failed`;
 }

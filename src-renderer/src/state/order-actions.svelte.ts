@@ -1,19 +1,22 @@
+// Over 300 lines: the books' order actions share one notice, one busy set and one confirm step.
 // What the Orders and Positions panes do to orders: modify in place (price, quantity, trigger,
 // checked as the ticket checks a new order), cancel, cancel all, read one order's status, and exit a
-// position with a smart order to 0. Every action answers in words (the notice); the settings'
-// per-action confirmations decide whether modify and cancel ask first; cancel all and an exit
-// always ask. One action at a time per order: a second Enter while one is on its way is ignored.
+// position with a smart order to 0 or reverse it with one order. Every action answers in words (the
+// notice); the settings' per-action confirmations decide whether modify and cancel ask first; cancel
+// all, an exit and a reverse always ask. One action at a time per order: a second Enter while one is on its way is ignored.
 import type { BridgeApi, IpcError, OrderSnapshot, PositionView } from '@contract';
 import { SvelteSet } from 'svelte/reactivity';
 import { formatPrice, formatQty } from '@shared/format.js';
 import { displayName } from '../lib/instrument';
 import { isWorking } from '../lib/order-status';
 import {
+  cancelAllSummary,
   cancelAllText,
   refusedNotice,
   checkModify,
   describeOrder,
   exitRequest,
+  reverseRequest,
   modifyDraftOf,
   modifyRequest,
   type ModifyDraft,
@@ -22,6 +25,9 @@ import {
 } from '../lib/order-requests';
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import type { ConfirmState } from './confirm.svelte';
+
+const positionKey = (p: Pick<PositionView, 'exchange' | 'symbol' | 'product'>): string =>
+  `${p.exchange}:${p.symbol}:${p.product.toUpperCase()}`;
 
 export interface StatusDetail {
   orderid: string;
@@ -203,6 +209,7 @@ export class OrderActions {
       scope: 'orders',
       tone: left.length > 0 ? 'error' : 'ok',
       text: cancelAllText(done, left),
+      summary: cancelAllSummary(done, left),
     };
     return left.length === 0;
   }
@@ -260,6 +267,52 @@ export class OrderActions {
         : `Exit: ${r.value.message ?? 'the gateway placed no order'}`,
     };
     void this.#options.onChanged?.();
+    return true;
+  }
+
+  /**
+   * Reverses one position with one order of twice its net on the other side, after a yes that says
+   * exactly what goes; then reads the position book back and says what the gateway shows there.
+   */
+  async reversePosition(p: PositionView): Promise<boolean> {
+    const key = `reverse:${p.exchange}:${p.symbol}:${p.product}`;
+    if (this.busy.has(key)) return false;
+    const rev = reverseRequest(p);
+    if (!rev.ok) {
+      this.notice = { scope: 'positions', tone: 'error', text: rev.reason };
+      return false;
+    }
+    const yes = await this.#confirm.ask({
+      title: 'Reverse position?',
+      lines: [`${rev.what}.`, 'One order at market; the position book is read back after it.'],
+      confirmLabel: `${rev.side === 'SELL' ? 'Sell' : 'Buy'} to reverse`,
+      cancelLabel: 'Keep position',
+    });
+    if (!yes) return false;
+    const r = await this.#run(key, () => this.#bridge.invoke('orders.place', rev.input));
+    if (!r) return false;
+    if (!r.ok) {
+      this.notice = refusedNotice('Reverse', r.error, 'positions');
+      return false;
+    }
+    await this.#options.onChanged?.();
+    // Never assumed: the notice says what the gateway's position book shows now.
+    const book = await this.#bridge.invoke('books.positions');
+    const sent = `Reverse sent (order ${r.value.orderid})`;
+    if (!book.ok) {
+      this.notice = {
+        scope: 'positions',
+        tone: 'pending',
+        text: `${sent}; the position book could not be read (${book.error.message})`,
+      };
+      return true;
+    }
+    const net = book.value.positions.find((x) => positionKey(x) === positionKey(p))?.quantity ?? 0;
+    this.notice = {
+      scope: 'positions',
+      tone: net === rev.target ? 'ok' : 'pending',
+      text: `${sent}; the position book shows ${displayName(p.symbol)} ${p.product} ${formatQty(net, { signed: true })}`,
+    };
     return true;
   }
 

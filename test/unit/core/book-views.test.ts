@@ -54,6 +54,28 @@ describe('MTM', () => {
   });
 });
 
+describe('realised P&L on a position row', () => {
+  it("takes a flat row's pnl (a live gateway), the sandbox's today_realized_pnl, and nothing else", () => {
+    const view = toPositionsView(
+      [
+        // As the live gateway's closed row: average 0.0, the day's P&L in pnl.
+        position({ symbol: 'RELIANCE', quantity: 0, average_price: '0.0', ltp: 1189.9, pnl: 5.9 }),
+        position({ symbol: 'NHPC', quantity: -1, pnl: 0.02, today_realized_pnl: 1.5 }),
+        // An open row's pnl mixes realised and unrealised: not a realised figure.
+        position({ symbol: 'YESBANK', quantity: -104, pnl: -10.44 }),
+      ],
+      new Map(),
+    );
+    expect(view.positions.map((p) => [p.symbol, p.realised])).toEqual([
+      ['RELIANCE', 5.9],
+      ['NHPC', 1.5],
+      ['YESBANK', undefined],
+    ]);
+    // A closed row's unrealised MTM stays 0: the total is open MTM only.
+    expect(view.positions[0]!.mtm).toBe(0);
+  });
+});
+
 describe('views', () => {
   it('orders: camel-cased rows and statistics', () => {
     const view = toOrdersView({
