@@ -47,6 +47,7 @@ export const CHANNEL_NAME_LIST = [
   'market.multiquotes',
   'market.intervals',
   'market.optionChain',
+  'market.optionGreeks',
   'market.watch',
   'market.unwatch',
   'apiKey.set',

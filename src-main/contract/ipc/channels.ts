@@ -75,6 +75,7 @@ import {
 import { AlertsState, ApiKeyStatus } from './events.js';
 import { MarketUnwatchInput, MarketUnwatchResult, MarketWatchInput, MarketWatchResult } from './market.js';
 import { MarginEstimate, MarginIpcInput } from './margin.js';
+import { OptionGreeksInput, OptionGreeksView } from './option-greeks.js';
 import { SessionSnapshot } from './session.js';
 import { PaperResetResult } from './storage.js';
 import {
@@ -244,6 +245,8 @@ export const CHANNELS = {
   'market.intervals': channel(NoInput, IntervalsResponse),
   /** One expiry's chain with quotes (and greeks) in one request; `not_offered` where the gateway lacks it. */
   'market.optionChain': channel(z.strictObject(withoutKey(OptionChainRequest.shape)), OptionChainResponse),
+  /** IV and greeks of the chain's shown contracts (multioptiongreeks in batches); nulls where none. */
+  'market.optionGreeks': channel(OptionGreeksInput, OptionGreeksView),
   /** Subscribe to `market.ltp|quote|depth` events; answers the subscription's id. */
   'market.watch': channel(MarketWatchInput, MarketWatchResult),
   'market.unwatch': channel(MarketUnwatchInput, MarketUnwatchResult),

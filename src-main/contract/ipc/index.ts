@@ -9,6 +9,7 @@ export * from './channels.js';
 export * from './storage.js';
 export * from './close-all.js';
 export * from './market.js';
+export * from './option-greeks.js';
 export * from './margin.js';
 export * from './gtt.js';
 export * from './bridge.js';

@@ -11,6 +11,7 @@ import {
   toSnapshot,
   toTradesView,
 } from '../watcher/index.js';
+import { readOptionGreeks } from './greek-reader.js';
 import { toMarginEstimate } from './margin-view.js';
 import { fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
@@ -34,7 +35,8 @@ export type ReadChannels =
   | 'market.symbol'
   | 'market.multiquotes'
   | 'market.intervals'
-  | 'market.optionChain';
+  | 'market.optionChain'
+  | 'market.optionGreeks';
 
 /** A gateway answer turned into a view, errors passed through as they are. */
 function viewOf<T, V>(r: GatewayResult<T>, view: (value: T) => V): IpcResult<V> {
@@ -93,5 +95,6 @@ export function readHandlers(d: { session(): Session }): Pick<Handlers, ReadChan
     'market.multiquotes': async (input) => fromGateway(await client().multiquotes(input)),
     'market.intervals': async () => fromGateway(await client().intervals()),
     'market.optionChain': async (input) => fromGateway(await client().optionchain(input)),
+    'market.optionGreeks': (input) => readOptionGreeks(client(), input),
   };
 }
