@@ -40,9 +40,12 @@ export function nextFlash(
 const SIDES = ['bids', 'asks'] as const;
 
 /**
- * Flashes for `next` against `prev` (the same instrument's previous book): the LTP and each level's
- * price by position (`bids.0.price`). Quantities, totals and volume change on nearly every tick, so
- * they never flash. A different instrument starts clean.
+ * Flashes for `next` against `prev` (the same instrument's previous book): the LTP, the best bid and
+ * ask when they change, and a deeper level's price (`bids.2.price`) only when that price is new to
+ * its side. When the book steps a tick every level's price moves one row, but only the new price is
+ * news: the rest are the same prices in other rows, and tinting them all lit whole columns on every
+ * tick. Quantities, totals and volume change on nearly every tick, so they never flash. A different
+ * instrument starts clean.
  */
 export function depthFlashes(
   prev: MarketDepthEvent | undefined,
@@ -56,11 +59,16 @@ export function depthFlashes(
     const f = nextFlash(flashes[key], before, after, now);
     if (f) out[key] = f;
   };
-  for (const side of SIDES)
+  for (const side of SIDES) {
+    const known = new Set(prev[side].map((l) => l.price));
     next[side].forEach((level, i) => {
-      const old = prev[side][i];
-      put(`${side}.${i}.price`, old?.price, level.price);
+      const key = `${side}.${i}.price`;
+      const before = prev[side][i]?.price;
+      // A deeper row showing a price the side already had: moved, not news; its old flash ends.
+      if (i > 0 && before !== level.price && known.has(level.price)) return;
+      put(key, before, level.price);
     });
+  }
   put('ltp', prev.ltp, next.ltp);
   return out;
 }

@@ -5,6 +5,7 @@
 import type {
   BridgeApi,
   Exchange,
+  IpcError,
   MarketDepthEvent,
   MarketErrorEvent,
   MarketLtpEvent,
@@ -46,7 +47,7 @@ export class MarketState {
   /** The instrument the depth follows. */
   depthTarget = $state.raw<InstrumentRef | undefined>();
   /** Why data for an instrument could not be had (market.error), until a tick for it arrives. */
-  readonly errors = new SvelteMap<string, string>();
+  readonly errors = new SvelteMap<string, IpcError>();
   /** The watchlist row that has focus, for F1/F2 ("the focused instrument"). */
   focused = $state.raw<InstrumentRef | undefined>();
 
@@ -100,6 +101,11 @@ export class MarketState {
   }
 
   errorOf(i: InstrumentRef | undefined): string | undefined {
+    return this.problemOf(i)?.message;
+  }
+
+  /** The refusal itself (its kind says whether it is the instrument's or the gateway's). */
+  problemOf(i: InstrumentRef | undefined): IpcError | undefined {
     return i ? this.errors.get(instrumentKey(i)) : undefined;
   }
 
@@ -199,7 +205,7 @@ export class MarketState {
 
   #error(e: MarketErrorEvent & { seq: number }): void {
     if (e.seq <= this.#minSeq) return;
-    for (const s of e.symbols) this.errors.set(instrumentKey(s), e.error.message);
+    for (const s of e.symbols) this.errors.set(instrumentKey(s), e.error);
   }
 }
 

@@ -1,6 +1,7 @@
 // The confirmation step before a send, the regular ticket's and each mode's alike: a press opens the
 // question, a press this soon after it opened is the same hurried one (said, not taken as a yes), a
-// later press or Confirm sends, Esc or Back steps back; what a press did is said in one line.
+// later press or Confirm sends, Esc or Back steps back; what a press did is said in one line. A
+// press refused because nothing can be sent (no link, no key) is said only while that cause lasts.
 
 /** An Enter this soon after the confirmation appeared is the same hurried press, not a yes. */
 export const CONFIRM_ARM_MS = 300;
@@ -19,13 +20,36 @@ export interface PressPlan {
 export class SendStep {
   /** The question is on screen. */
   confirming = $state(false);
-  /** What the last press did when it sent nothing ("Press Enter again to confirm", "Not sent"). */
-  hint = $state<string | undefined>();
+  #hint = $state<string | undefined>();
+  /** The hint is a refusal for a cause (`blocked`): it goes when the cause does. */
+  #hintBlocked = $state(false);
   #openedAt = 0;
   readonly #now: () => number;
+  readonly #blocked: () => string | undefined;
 
-  constructor(now: () => number = () => performance.now()) {
+  /** `blocked`: why nothing can be sent now, read live (a refusal said for it lasts only as long). */
+  constructor(
+    now: () => number = () => performance.now(),
+    blocked: () => string | undefined = () => undefined,
+  ) {
     this.#now = now;
+    this.#blocked = blocked;
+  }
+
+  /** What the last press did when it sent nothing ("Press Enter again to confirm", "Not sent"). */
+  get hint(): string | undefined {
+    if (this.#hintBlocked && this.#blocked() !== this.#hint) return undefined;
+    return this.#hint;
+  }
+  set hint(text: string | undefined) {
+    this.#hint = text;
+    this.#hintBlocked = false;
+  }
+
+  /** A press found nothing can be sent: said until the cause is gone (or another hint replaces it). */
+  sayBlocked(reason: string): void {
+    this.#hint = reason;
+    this.#hintBlocked = true;
   }
 
   /**
@@ -35,7 +59,7 @@ export class SendStep {
   async press(plan: PressPlan): Promise<'asked' | 'sent' | 'none'> {
     if (this.confirming) return (await this.confirm(plan.send)) ? 'sent' : 'none';
     if (plan.blocked) {
-      this.hint = plan.blocked;
+      this.sayBlocked(plan.blocked);
       return 'none';
     }
     this.hint = undefined;

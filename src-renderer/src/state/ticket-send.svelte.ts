@@ -36,7 +36,7 @@ export interface TicketSendSources {
 export type PressResult = 'asked' | 'incomplete' | 'sent' | 'none';
 
 export class TicketSend {
-  readonly step = new SendStep();
+  readonly step: SendStep;
   /** What the funds check said of the order being confirmed (a shortfall must be confirmed). */
   fundsWarning = $state<{ text: string; strong: boolean }>();
   /** ticket.ignoredSubmits when the current order was first asked to be sent. */
@@ -61,6 +61,7 @@ export class TicketSend {
     this.#ticket = ticket;
     this.#margin = margin;
     this.#s = sources;
+    this.step = new SendStep(undefined, () => sources.blocked());
   }
 
   /** What the ticket says about the last key or click that did nothing (in words, never silent). */
@@ -78,7 +79,7 @@ export class TicketSend {
     const ticket = this.#ticket;
     const blocked = this.#s.blocked();
     if (blocked) {
-      this.hint = blocked;
+      this.step.sayBlocked(blocked);
       return 'none';
     }
     // In flight or already sent: the ticket ignores it and says so; nothing leaves twice.

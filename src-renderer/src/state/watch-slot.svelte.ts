@@ -6,17 +6,7 @@
 // back-off of at most 30 s meanwhile (the connect may have come before the refusal). A refusal of the
 // input itself is not. One ask at a time, so a watch never counts twice against the core's cap.
 import type { BridgeApi, IpcErrorKind, MarketWatchInput } from '@contract';
-
-/** Refusals that say the gateway could not be had: asked again on the back-off and on a connect. */
-const GATEWAY_DOWN: ReadonlySet<IpcErrorKind> = new Set([
-  'network',
-  'timeout',
-  'server',
-  'rate_limited',
-  'bad_response',
-]);
-/** Refusals of the key (missing, refused): a connect says it was put right, so asked again then. */
-const KEY_REFUSED: ReadonlySet<IpcErrorKind> = new Set(['unauthorised', 'forbidden', 'no_key']);
+import { GATEWAY_DOWN, KEY_REFUSED } from '../lib/market-problem';
 
 /** The wait before the n-th ask again (n ≥ 1): 1 s, doubling, at most 30 s. */
 export const RETRY_FIRST_MS = 1000;
@@ -26,6 +16,8 @@ export const retryDelayMs = (n: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS
 export class WatchSlot {
   /** Why the last watch was refused (shown next to what it was for). */
   error = $state<string | undefined>();
+  /** The kind of the last refusal (a gateway or key one is the banner's word, not the pane's). */
+  errorKind = $state<IpcErrorKind | undefined>();
   /** Instruments the gateway did not know (`market.watch`'s rejected), as `EXCHANGE:SYMBOL`. */
   rejected = $state.raw<string[]>([]);
 
@@ -67,6 +59,7 @@ export class WatchSlot {
       if (!res.ok) {
         if (seq === this.#seq) {
           this.error = res.error.message;
+          this.errorKind = res.error.kind;
           this.rejected = [];
           this.#refused = true;
           this.#arm(input, res.error.kind, failures + 1);
@@ -77,10 +70,12 @@ export class WatchSlot {
       } else {
         this.#id = res.value.id;
         this.error = undefined;
+        this.errorKind = undefined;
         this.rejected = res.value.rejected.map((r) => `${r.exchange}:${r.symbol}`);
       }
     } else if (seq === this.#seq) {
       this.error = undefined;
+      this.errorKind = undefined;
       this.rejected = [];
     }
     if (old) await this.#unwatch(old);

@@ -34,14 +34,16 @@ async function setup(snap: SessionSnapshot) {
 }
 
 describe('the status bar', () => {
-  it('paper: the PAPER badge and an amber band, no red frame, the profile, connection and key', async () => {
+  it('paper: the PAPER badge and an amber band, no red frame, the profile and connection; no key or idle tray', async () => {
     await setup(snapshot());
     expect(screen.getByTestId('status-bar')).toHaveAttribute('data-mode', 'PAPER');
     expect(screen.getByTestId('mode')).toHaveTextContent(/^PAPER$/);
     expect(screen.getByRole('img', { name: 'PAPER: simulated orders' })).toBeInTheDocument();
     expect(screen.getByTestId('profile')).toHaveTextContent('OrderDesk · Paper (simulated)');
     expect(screen.getByTestId('connection')).toHaveTextContent('connected');
-    expect(screen.getByTestId('key')).toHaveTextContent('key in memory only');
+    expect(screen.getByText('simulated money')).toBeInTheDocument();
+    // Paper uses no API key: where one is kept is noise there.
+    expect(screen.queryByTestId('key')).toBeNull();
     expect(screen.queryByText('real money')).toBeNull();
   });
 
