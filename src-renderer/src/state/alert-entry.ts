@@ -1,6 +1,6 @@
 // One row of the desk's alert list (state/alert-log.svelte.ts) and how each source becomes one: a
 // raised alert, an order action whose outcome is unknown (then settled), a refusal the desk listed.
-import type { AlertEvent, EventPayload, PendingUnknownView } from '@contract';
+import type { AlertEvent, BridgeApi, EventPayload, PendingUnknownView } from '@contract';
 import { UNKNOWN_OPERATION_TITLES } from '@shared/operation-titles.js';
 import type { RefusedOrder } from '../lib/refusal-tap';
 
@@ -41,6 +41,8 @@ export interface AlertEntry {
   /** Unknown outcomes only: the operation, and how the core settled it once it has. */
   operation?: UnknownOperation;
   resolution?: Resolution;
+  /** A split's or basket's one entry: each child order's latest alert (state/alert-groups.ts). */
+  children?: readonly AlertEntry[];
 }
 
 /** A refusal the desk listed, kept briefly so the core's rejection of the same order replaces it. */
@@ -136,4 +138,41 @@ export function fromSettled(e: Omit<ReconciledEvent, 'seq'>, earlier?: AlertEntr
     operation: e.operation,
     resolution,
   };
+}
+
+/** How far before an unknown outcome's announcement its journal entry (the intent) may be. */
+const JOURNAL_LOOKBACK_MS = 120_000;
+
+/**
+ * How listed unknown outcomes were settled, from their journal entries: for outcomes settled while
+ * the page was not listening (a lost link), whose orders.reconciled it missed.
+ */
+export async function settlementsFromJournal(
+  bridge: BridgeApi,
+  missed: readonly AlertEntry[],
+): Promise<{ settled: Omit<ReconciledEvent, 'seq'>[]; problem?: string }> {
+  // The journal's time is the intent's, up to a mutation timeout before the unknown was announced.
+  const from = Math.min(...missed.map((e) => e.time)) - JOURNAL_LOOKBACK_MS;
+  const r = await bridge.invoke('journal.query', { outcome: 'unknown', from, limit: 1000 });
+  if (!r.ok)
+    return {
+      settled: [],
+      problem: `Alerts: how ${missed.length} unknown outcome(s) settled could not be read (${r.error.message})`,
+    };
+  const settled: Omit<ReconciledEvent, 'seq'>[] = [];
+  for (const e of missed) {
+    const journalId = e.id.slice(UNKNOWN_PREFIX.length);
+    const entry = r.value.find((j) => j.id === journalId);
+    if (!entry?.resolution || !e.operation) continue;
+    settled.push({
+      profileId: entry.profileId,
+      time: entry.resolution.time,
+      journalId,
+      operation: e.operation,
+      found: entry.resolution.found,
+      ...(entry.resolution.orderid ? { orderid: entry.resolution.orderid } : {}),
+      message: entry.resolution.message,
+    });
+  }
+  return { settled };
 }

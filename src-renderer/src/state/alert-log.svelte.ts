@@ -1,7 +1,8 @@
 // Over 300 lines: one list owns history, toasts, counts and settling, so they never disagree.
 // The desk's one alert list: every alert the core raised (fills, partial fills, rejections with their
 // reason, cancellations), every order action whose outcome was unknown (with how the core settled it)
-// and every order action the desk had refused. It keeps history (newest first, bounded), counts what
+// and every order action the desk had refused; a split's or basket's orders are one entry
+// (alert-groups.ts). It keeps history (newest first, bounded), counts what
 // the trader has not seen yet and carries the core's alert state (paused, muted orders, undismissed
 // rejections). The toasts are the raised entries still on screen: a few seconds each, a rejection
 // until dismissed. The Alerts pane, the toasts and the unread count all read this one list.
@@ -14,13 +15,14 @@ import {
   fromUnknown,
   REFUSAL_MERGE_MS,
   samePair,
-  UNKNOWN_PREFIX,
+  settlementsFromJournal,
   unknownId,
   type AlertEntry,
   type ReconciledEvent,
   type RecentRefusal,
   type RecentRejection,
 } from './alert-entry';
+import { AlertGroups, isListed, stickyIds, type AlertGroup } from './alert-groups';
 
 export {
   operationText,
@@ -38,9 +40,6 @@ export const ALERT_LOG_LIMIT = 500;
 export const ALERT_SHOWN_MS = 8000;
 /** At most this many toasts held (a few show, the rest are counted); the oldest non-sticky goes first. */
 export const ALERTS_ON_SCREEN = 20;
-
-/** How far before an unknown outcome's announcement its journal entry (the intent) may be. */
-const JOURNAL_LOOKBACK_MS = 120_000;
 
 export interface AlertLogOptions {
   /** The transport's link to main (browser mode); the log reloads the core's state when it is back. */
@@ -78,6 +77,7 @@ export class AlertLog {
   #refusals = 0;
   #recentRefusals: RecentRefusal[] = [];
   #recentRejections: RecentRejection[] = [];
+  readonly #groups = new AlertGroups();
   // Bookkeeping the page never renders, so a plain map, not a reactive one.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -102,7 +102,9 @@ export class AlertLog {
         // An unknown outcome's alert toasts the entry orders.unknown listed, with the alert's stickiness.
         if (a.about === 'unknown_outcome') this.#unknownRaised(a);
         else this.#raised(a);
-        this.#toast(a);
+        // A split's child toasts as its group's one entry.
+        const group = this.entries.find((e) => e.id === this.#groups.groupIdOf(a));
+        this.#toast(group ?? a);
         this.#options.systemNotify?.(a);
       }),
       // Not listed: only remembered, so a refusal of the same order can be paired with its alert.
@@ -162,27 +164,26 @@ export class AlertLog {
 
   /** Settles listed unknown outcomes from their journal entries (how the core settled them). */
   async #settleFromJournal(missed: readonly AlertEntry[]): Promise<void> {
-    // The journal's time is the intent's, up to a mutation timeout before the unknown was announced.
-    const from = Math.min(...missed.map((e) => e.time)) - JOURNAL_LOOKBACK_MS;
-    const r = await this.#bridge.invoke('journal.query', { outcome: 'unknown', from, limit: 1000 });
-    if (!r.ok) {
-      this.problem = `Alerts: how ${missed.length} unknown outcome(s) settled could not be read (${r.error.message})`;
-      return;
+    const r = await settlementsFromJournal(this.#bridge, missed);
+    if (r.problem) this.problem = r.problem;
+    for (const e of r.settled) this.#settle(e);
+  }
+
+  /**
+   * The orders one split or basket placed (the bridge's group tap reports each): their alerts
+   * become one entry with the children inside, and one toast. Alerts listed before it are taken in.
+   */
+  noteGroup(g: AlertGroup): void {
+    const { entry, absorbed } = this.#groups.register(g, this.entries);
+    if (!entry) return;
+    const shown = absorbed.some((id) => this.#shownIds.includes(id));
+    this.entries = this.entries.filter((e) => !absorbed.includes(e.id));
+    for (const id of absorbed) {
+      this.#hide(id);
+      this.#unmarkUnread(id);
     }
-    for (const e of missed) {
-      const journalId = e.id.slice(UNKNOWN_PREFIX.length);
-      const entry = r.value.find((j) => j.id === journalId);
-      if (!entry?.resolution || !e.operation) continue;
-      this.#settle({
-        profileId: entry.profileId,
-        time: entry.resolution.time,
-        journalId,
-        operation: e.operation,
-        found: entry.resolution.found,
-        ...(entry.resolution.orderid ? { orderid: entry.resolution.orderid } : {}),
-        message: entry.resolution.message,
-      });
-    }
+    this.#add(entry);
+    if (shown) this.#toast(entry);
   }
 
   /**
@@ -262,7 +263,7 @@ export class AlertLog {
         this.#unmarkUnread(pair.entryId);
       }
     }
-    this.#add(entry);
+    this.#add(this.#groups.absorb(entry, this.entries));
   }
 
   /** An unknown outcome's alert: its entry (listed from orders.unknown, or from the alert) toasts. */
@@ -304,9 +305,10 @@ export class AlertLog {
 
   /** Takes a toast off the screen (the entry stays listed); a rejection is dismissed in the core too. */
   async dismissToast(id: string): Promise<void> {
-    const sticky = this.entries.find((e) => e.id === id)?.sticky ?? false;
+    const entry = this.entries.find((e) => e.id === id);
     this.#hide(id);
-    if (sticky) this.#apply(await this.#bridge.invoke('alerts.dismiss', { id }), 'Dismiss');
+    for (const sticky of entry ? stickyIds(entry) : [])
+      this.#apply(await this.#bridge.invoke('alerts.dismiss', { id: sticky }), 'Dismiss');
   }
 
   /** The trader has looked at the list. */
@@ -332,8 +334,8 @@ export class AlertLog {
   async dismiss(id: string): Promise<boolean> {
     const entry = this.entries.find((e) => e.id === id);
     if (!entry) return false;
-    if (entry.sticky) {
-      const r = await this.#bridge.invoke('alerts.dismiss', { id });
+    for (const sticky of stickyIds(entry)) {
+      const r = await this.#bridge.invoke('alerts.dismiss', { id: sticky });
       if (!this.#apply(r, 'Dismiss')) return false;
     }
     this.entries = this.entries.filter((e) => e.id !== id);
@@ -360,13 +362,13 @@ export class AlertLog {
     this.muted = [...s.muted];
     // A rejection dismissed elsewhere (its toast, the tray) stays in the history, no longer sticky.
     const still = s.sticky.map((a) => a.id);
-    const gone = (e: AlertEntry) => e.sticky && !still.includes(e.id);
+    const gone = (e: AlertEntry) => e.sticky && !stickyIds(e).some((id) => still.includes(id));
     // Its toast leaves this page too.
     for (const e of this.entries.filter(gone)) this.#hide(e.id);
     if (this.entries.some(gone))
       this.entries = this.entries.map((e) => (gone(e) ? { ...e, sticky: false } : e));
     // Undismissed rejections from before this page loaded.
-    for (const a of s.sticky) if (!this.entries.some((e) => e.id === a.id)) this.#add(fromAlert(a));
+    for (const a of s.sticky) if (!isListed(this.entries, a.id)) this.#add(fromAlert(a));
   }
 
   #add(entry: AlertEntry): void {
