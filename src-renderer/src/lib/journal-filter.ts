@@ -7,7 +7,7 @@ export interface JournalSearchForm {
   symbol: string;
   strategy: string;
   orderId: string;
-  /** `YYYY-MM-DD` (an IST calendar day) or empty for every day. */
+  /** `dd-mm-yyyy` (an IST calendar day) or empty for every day. */
   day: string;
 }
 
@@ -19,21 +19,35 @@ const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const MAX_TEXT = 64;
 
-/** The IST calendar day of an instant, `YYYY-MM-DD`. */
+/** The IST calendar day of an instant, `dd-mm-yyyy` (as the desk writes dates, not the browser's locale). */
 export function istDay(epochMs: number): string {
-  return new Date(epochMs + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const [y, m, d] = new Date(epochMs + IST_OFFSET_MS).toISOString().slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
 }
 
-/** The instants of one IST day: from its 00:00 IST (inclusive) to the next day's (exclusive). */
+/** `dd-mm-yyyy` (one-digit day and month, and / or . between them, taken too). */
+const DAY_TEXT = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/**
+ * The instants of one IST day given as `dd-mm-yyyy`: from its 00:00 IST (inclusive) to the next
+ * day's (exclusive); undefined when the text is no such day.
+ */
 export function istDayRange(day: string): { from: number; to: number } | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const m = DAY_TEXT.exec(day.trim());
   if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const utc = Date.UTC(y, mo - 1, d);
-  // Date.UTC rolls 2026-02-30 over to March: such a day does not exist.
+  // Date.UTC rolls 30-02-2026 over to March: such a day does not exist.
   if (new Date(utc).getUTCDate() !== d || new Date(utc).getUTCMonth() !== mo - 1) return undefined;
   const from = utc - IST_OFFSET_MS;
   return from < 0 ? undefined : { from, to: from + DAY_MS };
+}
+
+/** Why a date the trader typed is no day, in words that say how to write one. */
+export function dayProblem(day: string): string {
+  return DAY_TEXT.test(day.trim())
+    ? `Date: ${day.trim()} is not a calendar day (dd-mm-yyyy, IST)`
+    : `Date: write the day as dd-mm-yyyy (IST), e.g. 23-11-2026, not "${day.trim()}"`;
 }
 
 function text(
@@ -61,8 +75,7 @@ export function journalQueryOf(form: JournalSearchForm, limit?: number): Journal
   const day = form.day.trim();
   if (day) {
     const range = istDayRange(day);
-    if (!range)
-      return { ok: false, field: 'day', message: `Date: ${day} is not a calendar day (YYYY-MM-DD)` };
+    if (!range) return { ok: false, field: 'day', message: dayProblem(day) };
     query.from = range.from;
     query.to = range.to;
   }
@@ -90,6 +103,27 @@ export interface JournalLine {
   price?: string;
   product?: string;
   strategy?: string;
+  /** A smart order's target position (its quantity is what the gateway placed, when known). */
+  target?: number;
+}
+
+const SMART = new Set(['placesmartorder', 'smartorder']);
+
+/** A smart order's quantity is the order the gateway placed, not the one asked for. */
+function smartQuantity(
+  entry: JournalEntry,
+  line: JournalLine,
+  placedOf: ((orderid: string) => number | undefined) | undefined,
+): void {
+  const r = obj(entry.request);
+  const target = num(r.position_size);
+  delete line.quantity;
+  if (target !== undefined) line.target = target;
+  const orderid = str(obj(entry.response).orderid);
+  const placed = orderid !== undefined ? placedOf?.(orderid) : undefined;
+  if (placed !== undefined) line.quantity = placed;
+  // Answered without an order ("Positions Already Matched"): nothing was placed.
+  else if (entry.outcome === 'ok' && orderid === undefined) line.quantity = 0;
 }
 
 const ACTIONS: Readonly<Record<string, string>> = {
@@ -115,7 +149,14 @@ const num = (v: unknown): number | undefined => {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 };
 
-export function journalLine(entry: JournalEntry): JournalLine {
+/**
+ * `placedOf`: the quantity of an order as the order book has it (today's), for a smart order's line;
+ * without it (another day) a smart order shows its target position, never the quantity asked for.
+ */
+export function journalLine(
+  entry: JournalEntry,
+  placedOf?: (orderid: string) => number | undefined,
+): JournalLine {
   const r = obj(entry.request);
   const action = ACTIONS[entry.operation] ?? entry.operation;
   const strategy = str(r.strategy);
@@ -146,6 +187,7 @@ export function journalLine(entry: JournalEntry): JournalLine {
   const product = str(r.product);
   if (product) line.product = product;
   if (strategy) line.strategy = strategy;
+  if (SMART.has(entry.operation)) smartQuantity(entry, line, placedOf);
   return line;
 }
 

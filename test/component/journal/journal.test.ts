@@ -30,15 +30,20 @@ const form = (f: Partial<{ symbol: string; strategy: string; orderId: string; da
 
 describe('journal search logic', () => {
   it('an IST day runs from its 00:00 IST (18:30 UTC the day before) for 24 hours', () => {
-    expect(istDayRange('2026-11-23')).toEqual({
+    expect(istDayRange('23-11-2026')).toEqual({
       from: Date.UTC(2026, 10, 22, 18, 30),
       to: Date.UTC(2026, 10, 23, 18, 30),
     });
     // 23:59 UTC on the 22nd is already the 23rd in India.
-    expect(istDay(Date.UTC(2026, 10, 22, 23, 59))).toBe('2026-11-23');
-    expect(istDay(Date.UTC(2026, 10, 22, 18, 29))).toBe('2026-11-22');
-    expect(istDayRange('2026-02-30')).toBeUndefined();
-    expect(istDayRange('23-11-2026')).toBeUndefined();
+    expect(istDay(Date.UTC(2026, 10, 22, 23, 59))).toBe('23-11-2026');
+    expect(istDay(Date.UTC(2026, 10, 22, 18, 29))).toBe('22-11-2026');
+    expect(istDay(Date.UTC(2026, 0, 4, 12, 0))).toBe('04-01-2026');
+    // dd-mm-yyyy, as the desk writes dates: one digit, / and . taken; the ISO form and no-days refused.
+    expect(istDayRange('4/1/2026')).toEqual(istDayRange('04-01-2026'));
+    expect(istDayRange('04.01.2026')).toEqual(istDayRange('04-01-2026'));
+    expect(istDayRange('30-02-2026')).toBeUndefined();
+    expect(istDayRange('2026-11-23')).toBeUndefined();
+    expect(istDayRange('11-23-2026')).toBeUndefined();
   });
 
   it('the form becomes the query: symbol upper-cased, blanks left out, newest first', () => {
@@ -46,7 +51,7 @@ describe('journal search logic', () => {
       ok: true,
       query: { order: 'desc', symbol: 'SBIN', strategy: 'Scalp' },
     });
-    const r = journalQueryOf(form({ orderId: '2411230001', day: '2026-11-23' }), 500);
+    const r = journalQueryOf(form({ orderId: '2411230001', day: '23-11-2026' }), 500);
     expect(r).toEqual({
       ok: true,
       query: {
@@ -60,10 +65,15 @@ describe('journal search logic', () => {
   });
 
   it('a bad field is refused by name and reason', () => {
-    expect(journalQueryOf(form({ day: '2026-13-01' }))).toEqual({
+    expect(journalQueryOf(form({ day: '01-13-2026' }))).toEqual({
       ok: false,
       field: 'day',
-      message: 'Date: 2026-13-01 is not a calendar day (YYYY-MM-DD)',
+      message: 'Date: 01-13-2026 is not a calendar day (dd-mm-yyyy, IST)',
+    });
+    expect(journalQueryOf(form({ day: '2026-11-23' }))).toEqual({
+      ok: false,
+      field: 'day',
+      message: 'Date: write the day as dd-mm-yyyy (IST), e.g. 23-11-2026, not "2026-11-23"',
     });
     const long = journalQueryOf(form({ strategy: 'x'.repeat(65) }));
     expect(long).toMatchObject({ ok: false, field: 'strategy' });
@@ -279,11 +289,13 @@ describe('Journal pane', () => {
     const { bridge, journal } = setup([buy]);
     await flush();
     const before = bridge.callsTo('journal.query').length;
-    journal.form.day = '2026-02-30';
+    journal.form.day = '30-02-2026';
     await fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await flush();
     expect(bridge.callsTo('journal.query')).toHaveLength(before);
-    expect(screen.getByRole('alert').textContent).toContain('2026-02-30 is not a calendar day');
+    expect(screen.getByRole('alert').textContent).toContain(
+      '30-02-2026 is not a calendar day (dd-mm-yyyy, IST)',
+    );
     expect(screen.getByLabelText('Date (IST)').getAttribute('aria-invalid')).toBe('true');
   });
 });
