@@ -39,7 +39,7 @@ import {
   createSessions,
   sessionRouter,
 } from './session/index.js';
-import { createSettingsStore } from './settings/index.js';
+import { createSettingsStore, seedFirstWatchlist } from './settings/index.js';
 import { createStorageState } from './storage-status.js';
 import { openSeenStore, WATCHER_DB } from './watcher/index.js';
 
@@ -264,6 +264,16 @@ export function createCore(ports: CorePorts): Core {
       if (salvaged) storage.journalSalvaged(salvaged);
       wire();
       await sessions.start(ports.profile ?? profiles.active());
+      // First start on paper: the default watchlist gets the near NIFTY future from its master.
+      if (sessions.current()?.profile.kind === 'paper')
+        await seedFirstWatchlist({
+          settings,
+          search: (input) => sessions.require().client.search(input),
+          now: () => clock.now(),
+          logger,
+        }).catch((err: unknown) =>
+          logger.warn('the first watchlist has no NIFTY future', { reason: errorMessage(err) }),
+        );
     },
     async stop() {
       sessions.halt();

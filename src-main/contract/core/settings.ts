@@ -147,14 +147,23 @@ export const Watchlist = z.object({
 export type Watchlist = z.infer<typeof Watchlist>;
 
 const emptyList = (n: number): Watchlist => ({ name: String(n), items: [] });
+/**
+ * What a trader expects on first start: the two big indices and large caps. The near NIFTY future is
+ * added after the indices at the first start from the gateway's own master
+ * (core/settings/first-watchlist.ts), never written here, where it would go stale at its expiry.
+ */
 export const DEFAULT_WATCHLISTS: Watchlist[] = [
   {
     name: '1',
     items: [
       { symbol: 'NIFTY', exchange: 'NSE_INDEX' },
-      { symbol: 'SBIN', exchange: 'NSE' },
+      { symbol: 'BANKNIFTY', exchange: 'NSE_INDEX' },
       { symbol: 'RELIANCE', exchange: 'NSE' },
+      { symbol: 'HDFCBANK', exchange: 'NSE' },
+      { symbol: 'ICICIBANK', exchange: 'NSE' },
       { symbol: 'INFY', exchange: 'NSE' },
+      { symbol: 'TCS', exchange: 'NSE' },
+      { symbol: 'SBIN', exchange: 'NSE' },
     ],
   },
   ...[2, 3, 4, 5].map(emptyList),

@@ -42,6 +42,8 @@ export interface SettingsStore {
   get(): Settings;
   /** Problems met while loading, for the UI to show once. */
   warnings(): readonly string[];
+  /** No settings.json existed at load: this is the first start (a fresh profile gets its defaults). */
+  firstStart(): boolean;
   save(next: SettingsInput): Promise<Settings>;
   update(change: (current: Settings) => SettingsInput): Promise<Settings>;
   /** A partial change from the UI (risk, alerts, polling, shell, watchlists, confirmations). */
@@ -59,6 +61,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   let current: Settings = DEFAULT_SETTINGS;
   let loading: Promise<Settings> | undefined;
   const warnings: string[] = [];
+  let missing = false;
   const listeners = new Set<(s: Settings) => void>();
   // Writes are serialised so two quick changes can never interleave their renames.
   let queue: Promise<unknown> = Promise.resolve();
@@ -113,6 +116,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   async function doLoad(): Promise<Settings> {
     await removeStaleTemps(path);
     const result = await readAndValidate();
+    missing = result.kind === 'missing';
     if (result.kind === 'ok') {
       current = result.settings;
       if (result.warning) warn(result.warning);
@@ -165,6 +169,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     },
     get: () => current,
     warnings: () => [...warnings],
+    firstStart: () => missing,
     save: (next) => enqueue(() => apply(next)),
     // The change runs inside the queue so it sees the result of any pending write.
     update: (change) => enqueue(() => apply(change(current))),

@@ -40,8 +40,17 @@ function quote(
   };
 }
 
+/** List 1 as these tests read it: four rows, whatever the first start's default holds. */
+const FOUR = [
+  { symbol: 'NIFTY', exchange: 'NSE_INDEX' as const },
+  { symbol: 'SBIN', exchange: 'NSE' as const },
+  { symbol: 'RELIANCE', exchange: 'NSE' as const },
+  { symbol: 'INFY', exchange: 'NSE' as const },
+];
+
 async function mountList() {
   const f = deskFixture({ instruments: [SBIN] });
+  f.settings.watchlists[0] = { name: '1', items: FOUR };
   render(Watchlist, { context: f.context });
   await settle();
   return f;

@@ -23,14 +23,19 @@ afterEach(async () => {
 });
 
 describe('desk settings', () => {
-  it('defaults: five lists, the first with NIFTY 50, SBIN, RELIANCE, INFY; every confirmation on', () => {
+  it('defaults: five lists, the first with the two indices and six large caps; every confirmation on', () => {
     expect(DEFAULT_SETTINGS.watchlists).toHaveLength(WATCHLIST_COUNT);
     expect(DEFAULT_SETTINGS.watchlists.map((l) => l.name)).toEqual(['1', '2', '3', '4', '5']);
+    // The near NIFTY future joins them at the first start, from the gateway's master.
     expect(DEFAULT_SETTINGS.watchlists[0]?.items).toEqual([
       { symbol: 'NIFTY', exchange: 'NSE_INDEX' },
-      { symbol: 'SBIN', exchange: 'NSE' },
+      { symbol: 'BANKNIFTY', exchange: 'NSE_INDEX' },
       { symbol: 'RELIANCE', exchange: 'NSE' },
+      { symbol: 'HDFCBANK', exchange: 'NSE' },
+      { symbol: 'ICICIBANK', exchange: 'NSE' },
       { symbol: 'INFY', exchange: 'NSE' },
+      { symbol: 'TCS', exchange: 'NSE' },
+      { symbol: 'SBIN', exchange: 'NSE' },
     ]);
     expect(DEFAULT_SETTINGS.confirmations).toEqual({ place: true, modify: true, cancel: true });
   });
@@ -38,7 +43,7 @@ describe('desk settings', () => {
   it('each parse gets its own default lists (a change to one never leaks into the defaults)', () => {
     const a = Settings.parse({});
     a.watchlists[0]?.items.pop();
-    expect(Settings.parse({}).watchlists[0]?.items).toHaveLength(4);
+    expect(Settings.parse({}).watchlists[0]?.items).toHaveLength(8);
   });
 
   it('a patch replaces the lists whole and merges confirmations, and both survive a reload', async () => {
