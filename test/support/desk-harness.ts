@@ -35,8 +35,16 @@ export interface Desk {
   stop(): Promise<void>;
 }
 
+export interface DeskOptions {
+  /**
+   * Leave the first start's limits step on screen. Without it the step is answered at once (Keep the
+   * defaults, through settings.update) as on any later day, so every flow has the ticket's room.
+   */
+  firstStart?: boolean;
+}
+
 /** Starts the host and opens the desk in Chromium; resolves once it shows PAPER, connected. */
-export async function openDesk(prefix: string): Promise<Desk> {
+export async function openDesk(prefix: string, options: DeskOptions = {}): Promise<Desk> {
   const dataDir = tempDir(prefix);
   const [web, browser] = await startHostAndBrowser(dataDir);
   async function stop(): Promise<void> {
@@ -60,6 +68,10 @@ export async function openDesk(prefix: string): Promise<Desk> {
       .getByTestId('connection')
       .and(page.locator('[data-state="connected"]'))
       .waitFor({ timeout: 20_000 });
+    if (!options.firstStart) {
+      await invoke(page, 'settings.update', { risk: { limitsReviewed: true } });
+      await page.getByTestId('first-run-limits').waitFor({ state: 'detached' });
+    }
   } catch (err) {
     // A desk that never opened leaves no host or browser behind.
     await stop();

@@ -35,6 +35,9 @@ const riskFields = {
   duplicateWindowMs: int('Duplicate window', 0, 60_000),
 };
 
+/** The trader answered the first start's limits step (saved them or kept the defaults): not asked again. */
+const limitsReviewed = z.boolean({ error: 'limitsReviewed must be true or false' });
+
 // Soft daily limits: the core counts while it runs and starts again at the IST day change; once one
 // is reached only exits (orders that reduce an open position) go out. 0 turns a limit off.
 const dailyFields = {
@@ -74,6 +77,7 @@ export const RiskLimits = z.object({
   dailyLossLimit: dailyFields.dailyLossLimit.default(0),
   dailyOrderCount: dailyFields.dailyOrderCount.default(0),
   symbolOverrides: symbolOverrides.default([]),
+  limitsReviewed: limitsReviewed.default(false),
 });
 export type RiskLimits = z.infer<typeof RiskLimits>;
 
@@ -378,7 +382,7 @@ export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 /** A settings change from the UI: only the fields given change; unknown keys are refused. */
 export const SettingsPatch = z.strictObject({
   risk: z
-    .strictObject({ ...riskFields, ...dailyFields, symbolOverrides })
+    .strictObject({ ...riskFields, ...dailyFields, symbolOverrides, limitsReviewed })
     .partial()
     .optional(),
   alerts: z.strictObject(alertFields).partial().optional(),

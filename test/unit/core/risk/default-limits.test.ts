@@ -17,7 +17,8 @@ const HEADROOM = 1.25;
 function oneLot(inst: Instrument, price: number, pricetype: 'LIMIT' | 'MARKET'): RiskOrder {
   return {
     symbol: inst.symbol,
-    exchange: inst.exchange,
+    // Index derivatives trade on NFO and BFO, never on a quote-only index exchange.
+    exchange: inst.exchange as RiskOrder['exchange'],
     action: 'BUY',
     quantity: inst.lotsize,
     pricetype,
