@@ -10,6 +10,7 @@ import type { InstrumentSeries } from './instrument-series.js';
 import type { BarCalendar } from './sessions.js';
 import {
   alignIst,
+  DAY_SEC,
   istDay,
   istDayStart,
   istNextMonthStartDay,
@@ -85,8 +86,13 @@ export function buildBars(
     checkCount((lastStart - first) / k + 1);
     const end = Math.min(lastStart + k - 1, nowSec);
     if (k < 60) {
-      subMinute(series, sink, k, first, end, nowSec);
-      return calendar ? sink.bars.filter((b) => inSession(calendar, b.time)) : sink.bars;
+      // One offset decision for the whole span, as a calendar-free request makes it.
+      const off = series.overlay.constantOver(first, end);
+      if (!calendar) subMinute(series, sink, k, first, end, nowSec, off);
+      else
+        for (const [a, b] of sessionSpans(calendar, k, first, end))
+          subMinute(series, sink, k, a, b, nowSec, off);
+      return sink.bars;
     }
     if (calendar) {
       // Anchored buckets may start before `first`: scan from a bucket earlier, keep [from, last].
@@ -136,6 +142,33 @@ export function buildBars(
   return sink.bars;
 }
 
+/**
+ * The seconds whose k-second bars start inside a session, day by day within [first, end]: from the
+ * first bar start at or after the open to the end of the last bar starting before the close (which
+ * may run past a close off the bars' grid, as MCX's 23:55 is for 45 s bars). Only these seconds are
+ * scanned: a month of sub-minute bars costs its sessions, not 30 whole days.
+ */
+function* sessionSpans(
+  calendar: BarCalendar,
+  k: number,
+  first: number,
+  end: number,
+): Generator<[number, number]> {
+  for (let d = istDay(first); d <= istDay(end); d++) {
+    const sess = calendar.session(d);
+    if (!sess) continue;
+    const day = istDayStart(d);
+    const a = Math.max(first, alignIst(day + sess.startSec - 1, k) + k);
+    const b = Math.min(end, alignIst(day + Math.min(sess.endSec, DAY_SEC) - 1, k) + k - 1);
+    if (a <= b) yield [a, b];
+  }
+}
+
+/**
+ * k-second bars over [first, end] (both on the bars' grid, or `end` cut at now). `off` is the span's
+ * one setPrice offset: with it, underlying seconds fold per bucket and each bucket maps once (the
+ * day's transform is monotone); without it (undefined), every second maps.
+ */
 function subMinute(
   s: InstrumentSeries,
   sink: BarSink,
@@ -143,13 +176,11 @@ function subMinute(
   first: number,
   end: number,
   nowSec: number,
+  off: number | undefined,
 ): void {
   const open = new Int32Array(60);
   const close = new Int32Array(60);
   const vol = new Float64Array(60);
-  // With one setPrice offset over the whole span, fold underlying seconds per bucket and map each
-  // bucket once (the day's transform is monotone); otherwise map every second.
-  const off = s.overlay.constantOver(first, end);
   const perBucket = off !== undefined;
   const acc = newAgg();
   const out = newAgg();
@@ -214,15 +245,6 @@ function minuteMultiple(
     mergeInto(acc, one, fresh);
   }
   if (!Number.isNaN(cur)) sink.push(cur, sink.adjust(cur, acc));
-}
-
-/** True when a bar starting at `time` lies inside its day's session. */
-function inSession(calendar: BarCalendar, time: number): boolean {
-  const d = istDay(time);
-  const s = calendar.session(d);
-  if (!s) return false;
-  const off = time - istDayStart(d);
-  return off >= s.startSec && off < s.endSec;
 }
 
 /** Minute-multiple bars anchored at each day's session open, folding only minutes inside it. */

@@ -90,11 +90,11 @@ export class PriceTransform {
    * (their prices repeat); one-off day or minute aggregates skip it.
    */
   applyAgg(a: TickAgg, out: TickAgg, memo = false): TickAgg {
-    const f = (u: number): number => (memo ? this.apply(u) : this.applyOnce(u));
-    const hi = f(a.h);
-    const lo = f(a.l);
-    out.o = f(a.o);
-    out.c = f(a.c);
+    // No closure here: this runs once per sub-minute bar.
+    const hi = memo ? this.apply(a.h) : this.applyOnce(a.h);
+    const lo = memo ? this.apply(a.l) : this.applyOnce(a.l);
+    out.o = memo ? this.apply(a.o) : this.applyOnce(a.o);
+    out.c = memo ? this.apply(a.c) : this.applyOnce(a.c);
     out.h = this.decreasing ? lo : hi;
     out.l = this.decreasing ? hi : lo;
     out.v = a.v;
