@@ -60,14 +60,21 @@ describe('the ticket by keyboard', () => {
     await page.waitForTimeout(350);
     await page.keyboard.press('Enter');
     await expect.poll(() => ticket.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
-    // A hurried second and third Enter: ignored, and the ticket says why.
+    // A hurried second and third Enter send nothing: the same press as the answer (said), or at most
+    // the next order's question, which an Enter this soon does not answer.
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await expect.poll(() => ticket.getByText(/Already sent as it stands/).count()).toBe(1);
+    const question = page.getByRole('group', { name: 'Confirm the order' });
+    await expect
+      .poll(
+        async () => (await ticket.getByText(/extra press was ignored/).count()) + (await question.count()),
+      )
+      .toBeGreaterThan(0);
     // Real time: a second order would reach the gateway's book within this; nothing says "none sent".
     await page.waitForTimeout(500);
     const orders = await sbinOrders();
     expect(orders).toHaveLength(1);
+    if ((await question.count()) > 0) await page.keyboard.press('Escape');
     expect(orders[0]).toMatchObject({ action: 'BUY', quantity: 10, pricetype: 'LIMIT', product: 'CNC' });
   });
 

@@ -4,6 +4,7 @@ export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';
 export * from './shell-settings.js';
+export * from './ticket-defaults.js';
 export * from './layout-settings.js';
 export * from './profiles.js';
 export * from './key-origin.js';

@@ -202,6 +202,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         oneClick: { ...s.oneClick, ...p.oneClick },
         baskets: p.baskets ?? s.baskets,
         layout: { ...s.layout, ...p.layout },
+        ticketDefaults: { ...s.ticketDefaults, ...p.ticketDefaults },
       }));
     },
     onChange(listener) {

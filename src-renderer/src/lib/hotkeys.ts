@@ -22,6 +22,11 @@ export const HOTKEY_ACTIONS = [
   'row.cancel',
   'orders.cancelAll',
   'positions.closeAll',
+  // The ticket's order type and product (remembered per segment), and the last order sent again.
+  'ticket.market',
+  'ticket.nextType',
+  'ticket.nextProduct',
+  'ticket.repeatLast',
   // One-click (OpenAlgo scalping preset): the at-the-money option of the ticket's underlying, sent at
   // once while one-click is armed (the one-click state implements them; unarmed they only say so).
   'atm.buyCall',
@@ -54,6 +59,10 @@ const WHILE_TYPING: ReadonlySet<HotkeyAction> = new Set([
   'ticket.cancel',
   'orders.cancelAll',
   'positions.closeAll',
+  'ticket.market',
+  'ticket.nextType',
+  'ticket.nextProduct',
+  'ticket.repeatLast',
 ]);
 
 export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fromEntries(
@@ -75,6 +84,10 @@ export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fro
       ['row.cancel', 'Cancel the focused order', 'row'],
       ['orders.cancelAll', 'Cancel all open orders (asks first)', 'global'],
       ['positions.closeAll', 'Close all positions (asks first)', 'global'],
+      ['ticket.market', 'Ticket: order type MARKET', 'ticket'],
+      ['ticket.nextType', 'Ticket: next order type (MARKET, LIMIT, SL, SL-M)', 'ticket'],
+      ['ticket.nextProduct', 'Ticket: next product (CNC or NRML, MIS)', 'ticket'],
+      ['ticket.repeatLast', 'Repeat the last order (asks first)', 'global'],
       ['atm.buyCall', 'One-click: buy the at-the-money call', 'global'],
       ['atm.sellCall', 'One-click: sell the at-the-money call', 'global'],
       ['atm.buyPut', 'One-click: buy the at-the-money put', 'global'],
@@ -107,6 +120,10 @@ export const DEFAULT_KEYMAP: Keymap = {
   'row.cancel': ['C'],
   'orders.cancelAll': ['Ctrl+Shift+X'],
   'positions.closeAll': ['Ctrl+Shift+Q'],
+  'ticket.market': ['F7'],
+  'ticket.nextType': ['F9'],
+  'ticket.nextProduct': ['F10'],
+  'ticket.repeatLast': ['Shift+F12'],
   'atm.buyCall': [],
   'atm.sellCall': [],
   'atm.buyPut': [],

@@ -18,7 +18,10 @@ export const PRESET_LABELS: Readonly<Record<HotkeyPreset, string>> = {
 
 const NEST: Keymap = DEFAULT_KEYMAP;
 
-/** Kite web's letters: B/S on a watchlist row, D depth, Shift+letter for the books, `/` search. */
+/**
+ * Kite web's letters: B/S on a watchlist row, D depth, Shift+letter for the books, `/` search; the
+ * ticket's keys are Alt+letters (M market, T type, P product, R repeat) so they act from its fields.
+ */
 const KITE: Keymap = {
   ...NEST,
   'ticket.buy': ['Shift+B'],
@@ -28,11 +31,16 @@ const KITE: Keymap = {
   'pane.depth': ['D'],
   'pane.trades': ['Shift+T'],
   'pane.positions': ['Shift+P'],
+  'ticket.market': ['Alt+M'],
+  'ticket.nextType': ['Alt+T'],
+  'ticket.nextProduct': ['Alt+P'],
+  'ticket.repeatLast': ['Alt+R'],
 };
 
 /**
  * OpenAlgo's scalping terminal: ↑ buys the at-the-money call and ↓ the put (bullish up, bearish
- * down), Shift+↑/↓ sells them; F6 closes all and F7 cancels all (NEST's F6 depth moves to Shift+F6).
+ * down), Shift+↑/↓ sells them; F6 closes all and F7 cancels all (NEST's F6 depth moves to Shift+F6,
+ * its F7 market to Shift+F7).
  * The arrows act only where focus is not on a control that moves with them (rows, radios, tabs).
  */
 const SCALPING: Keymap = {
@@ -40,6 +48,7 @@ const SCALPING: Keymap = {
   'pane.depth': ['Shift+F6'],
   'positions.closeAll': ['F6', 'Ctrl+Shift+Q'],
   'orders.cancelAll': ['F7', 'Ctrl+Shift+X'],
+  'ticket.market': ['Shift+F7'],
   'atm.buyCall': ['ArrowUp'],
   'atm.buyPut': ['ArrowDown'],
   'atm.sellCall': ['Shift+ArrowUp'],

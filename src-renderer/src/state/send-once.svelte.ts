@@ -1,9 +1,13 @@
 // The send-once guard the ticket's regular send and its Basket, Split and Smart modes share: a request
 // goes out at most once until it changes (a double Enter is ignored, counted, and why is kept), a
 // request the duplicate guard (or the hold on an order whose twin is in doubt) held back may be sent
-// deliberately, unchanged, and the gateway's answer is read into one outcome.
+// deliberately, unchanged, and the gateway's answer is read into one outcome. The regular ticket
+// (`resendAnswered`) lets a request the gateway answered go again on a later, distinct press: only one
+// in flight, one whose outcome is unknown or queued, or a press within CONFIRM_ARM_MS of the answer
+// (the same hurried press) is ignored.
 import type { IpcError, IpcResult } from '@contract';
 import { canSendAnyway } from '../lib/refusal-words';
+import { CONFIRM_ARM_MS } from './send-step.svelte';
 
 /** The outcomes every mode shares besides its own "sent" ones. */
 export type SendFailure =
@@ -11,8 +15,18 @@ export type SendFailure =
   | { kind: 'queued'; message: string }
   | { kind: 'refused'; error: IpcError };
 
-/** Why the guard ignored a press: one in flight, the request sent unchanged, or no hold to override. */
-export type IgnoredReason = 'in_flight' | 'already_sent' | 'no_duplicate_refusal';
+/**
+ * Why the guard ignored a press: one in flight, the request sent unchanged (its outcome unknown or
+ * queued, or any outcome without `resendAnswered`), a press this soon after the answer, or no hold
+ * to override.
+ */
+export type IgnoredReason = 'in_flight' | 'already_sent' | 'same_press' | 'no_duplicate_refusal';
+
+export interface SendOnceOptions {
+  /** A request the gateway answered (placed) may go again on a later, distinct press. */
+  resendAnswered?: boolean;
+  now?: () => number;
+}
 
 export class SendOnce {
   sending = $state(false);
@@ -24,6 +38,33 @@ export class SendOnce {
   #sentKey = $state<string | undefined>();
   /** The request the duplicate guard held back last: it may be sent deliberately, unchanged. */
   #heldKey = $state<string | undefined>();
+  /** The request sent last, whatever its outcome. */
+  #lastKey = $state<string | undefined>();
+  /** The request the gateway answered last (placed) and when: a press this soon is the same one. */
+  #answeredKey: string | undefined;
+  #answeredAt = -Infinity;
+  readonly #resendAnswered: boolean;
+  readonly #now: () => number;
+
+  constructor(options: SendOnceOptions = {}) {
+    this.#resendAnswered = options.resendAnswered ?? false;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** `key` is the request sent last (whatever became of it): what an ignored press is said against. */
+  isLast(key: string | undefined): boolean {
+    return key !== undefined && key === this.#lastKey;
+  }
+
+  /** A press now would be the same hurried press as the send of `key` just answered. */
+  isSamePress(key: string | undefined): boolean {
+    return (
+      this.#resendAnswered &&
+      key !== undefined &&
+      key === this.#answeredKey &&
+      this.#now() - this.#answeredAt < CONFIRM_ARM_MS
+    );
+  }
 
   isSent(key: string | undefined): boolean {
     return key !== undefined && key === this.#sentKey;
@@ -38,6 +79,8 @@ export class SendOnce {
   reset(): void {
     this.#sentKey = undefined;
     this.#heldKey = undefined;
+    this.#lastKey = undefined;
+    this.#answeredKey = undefined;
   }
 
   /**
@@ -55,10 +98,12 @@ export class SendOnce {
       settle: (outcome: S | SendFailure) => void;
     },
   ): Promise<S | SendFailure | undefined> {
+    const samePress = !confirmDuplicate && this.isSamePress(key);
     if (
       this.sending ||
       key === undefined ||
       key === this.#sentKey ||
+      samePress ||
       (confirmDuplicate && key !== this.#heldKey)
     ) {
       this.ignored += 1;
@@ -66,7 +111,9 @@ export class SendOnce {
         ? 'in_flight'
         : confirmDuplicate
           ? 'no_duplicate_refusal'
-          : 'already_sent';
+          : key === this.#sentKey
+            ? 'already_sent'
+            : 'same_press';
       return undefined;
     }
     this.sending = true;
@@ -89,8 +136,20 @@ export class SendOnce {
       this.sending = false;
     }
     step.settle(outcome);
-    if (!refused) this.#sentKey = key;
+    this.#lastKey = key;
+    // Answered (placed) may go again on a later press where allowed; unknown or queued never.
+    const answered = !refused && !isUnanswered(outcome);
+    if (answered && this.#resendAnswered) {
+      this.#sentKey = undefined;
+      this.#answeredKey = key;
+      this.#answeredAt = this.#now();
+    } else if (!refused) this.#sentKey = key;
     this.#heldKey = refused && canSendAnyway(refused.kind) ? key : undefined;
     return outcome;
   }
 }
+
+const isUnanswered = (o: unknown): boolean => {
+  const kind = (o as { kind?: unknown } | undefined)?.kind;
+  return kind === 'unknown' || kind === 'queued';
+};

@@ -51,9 +51,11 @@ export class TicketSend {
     const t = this.#ticket;
     if (t.ignoredSubmits <= this.ignoredAtSend) return undefined;
     if (t.sending) return 'Still sending: the extra press was ignored';
-    if (!t.sent) return undefined;
-    return t.lastIgnored === 'already_sent'
-      ? 'Already sent as it stands: change the order to send another'
+    // The order changed since: the press is no longer news.
+    if (!t.sameAsLast) return undefined;
+    // Only an order whose outcome is not known yet (unknown, queued) is held as it stands.
+    return t.lastIgnored === 'already_sent' && t.sent
+      ? 'Already sent, its outcome not known yet: change the order to send another'
       : 'Sent once: the extra press was ignored';
   });
 
@@ -82,8 +84,9 @@ export class TicketSend {
       this.step.sayBlocked(blocked);
       return 'none';
     }
-    // In flight or already sent: the ticket ignores it and says so; nothing leaves twice.
-    if (ticket.sending || ticket.sent) {
+    // In flight, sent with no answer yet, or the same hurried press as the send just answered: the
+    // ticket ignores it and says so; nothing leaves twice. A later press after an answer sends anew.
+    if (ticket.sending || ticket.sent || ticket.isSamePress()) {
       await ticket.submit();
       return 'none';
     }

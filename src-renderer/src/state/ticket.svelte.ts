@@ -8,6 +8,7 @@ import type {
   BridgeApi,
   IpcResult,
   OrderIdResponse,
+  PlaceOrderIpcInput,
   PriceType,
   Product,
   RiskLimits,
@@ -17,6 +18,7 @@ import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
 import { MarginAsker } from './margin-ask.svelte';
 import { SendOnce, type IgnoredReason, type SendFailure } from './send-once.svelte';
+import { TicketPrefs } from './ticket-prefs.svelte';
 import {
   buildPlaceRequest,
   convertQuantity,
@@ -79,6 +81,8 @@ export class TicketState {
   /** Why the instrument could not be had (market.symbol's refusal). */
   instrumentError = $state<string | undefined>();
   loading = $state(false);
+  /** open() is under way (instrument, limits, saved defaults): its own choices are not the trader's. */
+  opening = $state(false);
   lastPrice = $state<number | undefined>();
   limits = $state<(TicketLimits & Partial<Pick<RiskLimits, 'symbolOverrides'>>) | undefined>();
   /** Why the risk limits could not be read (the core still applies them on send). */
@@ -88,8 +92,15 @@ export class TicketState {
   /** Why the last action that changed nothing did not (a refused unit switch, an unknown tick). */
   notice = $state<string | undefined>();
 
-  /** One send per unchanged draft; a draft the duplicate guard held back may go once, deliberately. */
-  readonly #once = new SendOnce();
+  /** The last order the gateway placed from this ticket (what the repeat-last key sends again). */
+  lastPlaced = $state.raw<{ request: PlaceOrderIpcInput; name: string; tickSize?: number } | undefined>();
+
+  /**
+   * One send per press: a draft in flight, or sent with its outcome unknown or queued, does not go
+   * again; one the gateway answered goes again on a later, distinct press; a draft the duplicate guard
+   * held back may go once, deliberately.
+   */
+  readonly #once = new SendOnce({ resendAnswered: true });
   #loadSeq = 0;
   readonly #bridge: BridgeApi;
   readonly #options: TicketOptions;
@@ -120,8 +131,10 @@ export class TicketState {
   // A closure: #options is set in the constructor, after the field initialisers run.
   readonly request = $derived.by(() => buildPlaceRequest(this.draft, this.context, this.#options.strategy));
   readonly #key = $derived(this.request ? JSON.stringify(this.request) : undefined);
-  /** The draft was sent as it stands: a further submit is ignored until something changes. */
+  /** The draft was sent as it stands with no answer yet (unknown, queued): ignored until it changes. */
   readonly sent = $derived(this.#once.isSent(this.#key));
+  /** The draft is the one sent last, whatever became of it (an ignored press is said against it). */
+  readonly sameAsLast = $derived(this.#once.isLast(this.#key));
   readonly refusal = $derived(this.outcome?.kind === 'refused' ? this.outcome.error.message : undefined);
   /**
    * The duplicate guard (or the hold on an order whose twin is in doubt) held back exactly this draft:
@@ -131,24 +144,42 @@ export class TicketState {
   readonly name = $derived(this.instrument ? displayName(this.instrument.symbol) : '');
   /** The gateway's margin for the order (`orders.margin`), asked after a pause in typing. */
   readonly margin: MarginAsker;
+  /** The order type and product each segment's new symbols load with (settings.ticketDefaults). */
+  readonly prefs: TicketPrefs;
 
   constructor(bridge: BridgeApi, options: TicketOptions = {}) {
     this.#bridge = bridge;
     this.#options = options;
     this.margin = new MarginAsker(bridge);
+    this.prefs = new TicketPrefs(bridge);
+  }
+
+  /** A press now is the same hurried one as the send just answered (within the confirm arm window). */
+  isSamePress(): boolean {
+    return this.#once.isSamePress(this.#key);
   }
 
   /** A fresh ticket for an instrument: loads its lot, tick and freeze, and the limits once. */
   async open(side: Action, target: TicketOpenTarget, preset: TicketPreset = {}): Promise<void> {
     const seq = ++this.#loadSeq;
+    this.opening = true;
+    try {
+      await this.#open(seq, side, target, preset);
+    } finally {
+      if (seq === this.#loadSeq) this.opening = false;
+    }
+  }
+
+  async #open(seq: number, side: Action, target: TicketOpenTarget, preset: TicketPreset): Promise<void> {
     this.side = side;
     this.quantityText = '';
     this.quantityUnit = 'shares';
-    this.priceType = 'LIMIT';
     this.priceText = '';
     this.triggerText = '';
     this.disclosedText = '';
-    this.product = productsFor(target.exchange)[0] ?? 'MIS';
+    const start = this.prefs.defaultsFor(target.exchange);
+    this.priceType = start.priceType;
+    this.product = start.product;
     this.outcome = undefined;
     this.#once.reset();
     this.notice = undefined;
@@ -181,6 +212,12 @@ export class TicketState {
     if (inst && this.priceText === '' && this.lastPrice !== undefined)
       this.priceText = priceInputText(this.lastPrice, inst.tickSize);
     await limits;
+    // Settings read meanwhile: the segment's saved defaults, unless the trader already chose.
+    const later = this.prefs.defaultsFor(target.exchange);
+    if (seq === this.#loadSeq && this.priceType === start.priceType && this.product === start.product) {
+      this.priceType = later.priceType;
+      this.product = later.product;
+    }
   }
 
   /** Reads the risk limits (settings.get); on failure says why and leaves them to the core. */
@@ -188,6 +225,7 @@ export class TicketState {
     const res = await this.#bridge.invoke('settings.get');
     if (res.ok) {
       this.limits = res.value.risk;
+      this.prefs.apply(res.value.ticketDefaults);
       this.limitsError = undefined;
     } else {
       this.limitsError = `Risk limits could not be read (${res.error.message}); they are still checked on send`;
@@ -210,6 +248,7 @@ export class TicketState {
         if (e.seq <= settingsSeq) return;
         settingsSeq = e.seq;
         this.limits = e.settings.risk;
+        this.prefs.apply(e.settings.ticketDefaults);
       }),
     ];
     return () => offs.forEach((off) => off());
@@ -292,7 +331,11 @@ export class TicketState {
           : thrown('no order to send'),
       sent: (value): TicketOutcome => ({ kind: 'placed', orderid: value.orderid }),
       onStart: () => undefined,
-      settle: (o) => (this.outcome = o),
+      settle: (o) => {
+        this.outcome = o;
+        if (o.kind === 'placed' && request && this.instrument?.symbol === request.symbol)
+          this.lastPlaced = { request, name: this.name, tickSize: this.instrument.tickSize };
+      },
     });
     return outcome
       ? { kind: 'sent', outcome }

@@ -48,6 +48,30 @@ describe('the presets', () => {
       );
   });
 
+  it('the ticket keys: order type, product and repeat-last act from a field; NEST F-keys, Kite Alt+letters', () => {
+    const inTicket: HotkeyContext = { ...typing, ticketFocused: true };
+    const cases = [
+      ['nest', key('F7'), 'ticket.market'],
+      ['nest', key('F9'), 'ticket.nextType'],
+      ['nest', key('F10'), 'ticket.nextProduct'],
+      ['nest', key('F12', { shiftKey: true }), 'ticket.repeatLast'],
+      ['kite', key('m', { altKey: true, code: 'KeyM' }), 'ticket.market'],
+      ['kite', key('t', { altKey: true, code: 'KeyT' }), 'ticket.nextType'],
+      ['kite', key('p', { altKey: true, code: 'KeyP' }), 'ticket.nextProduct'],
+      ['kite', key('r', { altKey: true, code: 'KeyR' }), 'ticket.repeatLast'],
+      // Scalping keeps F7 for cancel all: market moves to Shift+F7.
+      ['scalping', key('F7', { shiftKey: true }), 'ticket.market'],
+      ['scalping', key('F7'), 'orders.cancelAll'],
+    ] as const;
+    for (const [preset, press, action] of cases)
+      expect(resolveHotkey(press, inTicket, PRESET_KEYMAPS[preset]), `${preset} ${press.key}`).toBe(action);
+    // Type and product belong to the ticket; repeat-last works from anywhere.
+    expect(resolveHotkey(key('F9'), idle, PRESET_KEYMAPS.nest)).toBeNull();
+    expect(resolveHotkey(key('F12', { shiftKey: true }), idle, PRESET_KEYMAPS.nest)).toBe(
+      'ticket.repeatLast',
+    );
+  });
+
   it('OpenAlgo scalping: arrows trade the at-the-money options, F6 closes all, F7 cancels all', () => {
     const m = PRESET_KEYMAPS.scalping;
     expect(resolveHotkey(key('ArrowUp'), idle, m)).toBe('atm.buyCall');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
 import { TicketState } from '../../../src-renderer/src/state/ticket.svelte';
+import { CONFIRM_ARM_MS } from '../../../src-renderer/src/state/send-step.svelte';
 import { FakeBridge, deferred } from '../../support/component/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
 
@@ -164,17 +165,23 @@ describe('sending once', () => {
     expect(t.sending).toBe(false);
   });
 
-  it('does not send the same draft again after it went out, until something changes', async () => {
+  it('sends a placed draft again only on a distinct press, after the confirm arm window', async () => {
     const b = bridge().answer('orders.place', () => placed('1'));
     const { t } = await sbinTicket(b);
     await t.submit();
-    expect(t.sent).toBe(true);
-    expect(await t.submit()).toEqual({ kind: 'ignored', reason: 'already_sent' });
-    expect(b.callsTo('orders.place')).toHaveLength(1);
-    t.quantityText = '2';
+    // Answered: not held "as it stands", but a press this soon is the same hurried one.
     expect(t.sent).toBe(false);
+    expect(t.isSamePress()).toBe(true);
+    expect(await t.submit()).toEqual({ kind: 'ignored', reason: 'same_press' });
+    expect(b.callsTo('orders.place')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, CONFIRM_ARM_MS + 30));
+    expect(t.isSamePress()).toBe(false);
     expect((await t.submit()).kind).toBe('sent');
     expect(b.callsTo('orders.place')).toHaveLength(2);
+    // A changed draft is a new order at once.
+    t.quantityText = '2';
+    expect((await t.submit()).kind).toBe('sent');
+    expect(b.callsTo('orders.place')).toHaveLength(3);
     expect(t.ignoredSubmits).toBe(1);
   });
 

@@ -115,9 +115,10 @@ describe('sending once', () => {
       price: 905.3,
       product: 'CNC',
     });
+    // The third press came within the confirm arm window of the answer: the same hurried press.
     expect(ticket.ignoredSubmits).toBe(2);
     expect(screen.getByText('Placed · order 111')).toBeInTheDocument();
-    expect(screen.getByText(/Already sent as it stands/)).toBeInTheDocument();
+    expect(screen.getByText('Sent once: the extra press was ignored')).toBeInTheDocument();
   });
 
   it('says an extra press was ignored while sending and after, and forgets it for the next order', async () => {
@@ -307,7 +308,7 @@ describe('refusals next to the ticket', () => {
 });
 
 describe('Esc', () => {
-  it('clears the draft back to one lot at the last price, sending nothing', async () => {
+  it('clears the draft back to one lot at the last price, keeping the segment order type, sending nothing', async () => {
     const { bridge, ticket } = await mountTicket();
     qty().value = '7';
     await fireEvent.input(qty());
@@ -315,7 +316,8 @@ describe('Esc', () => {
     await fireEvent.keyDown(qty(), { key: 'Escape' });
     await settle();
     expect(ticket.quantityText).toBe('1');
-    expect(ticket.priceType).toBe('LIMIT');
+    // MARKET was chosen for an equity symbol: the fresh ticket keeps it (settings.ticketDefaults).
+    expect(ticket.priceType).toBe('MARKET');
     expect(ticket.priceText).toBe('905.30');
     expect(screen.getByText('Ticket cleared')).toBeInTheDocument();
     expect(bridge.callsTo('orders.place')).toHaveLength(0);

@@ -1,8 +1,12 @@
 // The ticket's keys, resolved through the window's one key map. In the ticket: the send key sends (or
 // goes to the mode on show), the cancel key steps back, the buy/sell keys (NEST's F1/F2) turn the
 // side keeping what was typed, and the search chord searches. Outside it, the ticket's desk-wide keys
-// (App leaves them to the ticket): search, and buy/sell on the focused instrument.
+// (App leaves them to the ticket): search, and buy/sell on the focused instrument. The order type and
+// product keys change the draft where the caret is (the choice is kept for the segment); the repeat
+// key asks to send the last order again, from anywhere.
 import type { Action } from '@contract';
+import type { HotkeyAction } from '../../lib/hotkeys';
+import { PRICE_TYPE_CYCLE, SEGMENT_LABELS, nextOf, segmentOf } from '../../lib/ticket-defaults';
 import { TICKET_FIELD_IDS, focusTicketField } from '../../lib/ticket-focus';
 import type { HotkeysState } from '../../state/hotkeys.svelte';
 import type { TicketState } from '../../state/ticket.svelte';
@@ -15,6 +19,25 @@ export interface TicketKeyActions {
   cancel(): void;
   /** Buy/sell from outside the ticket, with the element it was pressed on (a watchlist row). */
   open(side: Action, from: EventTarget | null): void;
+  /** The repeat-last key: asks to send the last order again. */
+  repeat(): void;
+}
+
+const CHOICE_KEYS: ReadonlySet<HotkeyAction> = new Set([
+  'ticket.market',
+  'ticket.nextType',
+  'ticket.nextProduct',
+]);
+
+/** The order type or product key: changes the draft and says that the segment keeps it. */
+function choose(t: TicketState, action: HotkeyAction): void {
+  if (action === 'ticket.market') t.priceType = 'MARKET';
+  else if (action === 'ticket.nextType') t.priceType = nextOf(PRICE_TYPE_CYCLE, t.priceType) ?? 'LIMIT';
+  else t.product = nextOf(t.products, t.product) ?? t.product;
+  const segment = t.instrument ? segmentOf(t.instrument.exchange) : undefined;
+  t.notice = segment
+    ? `${t.priceType} · ${t.product}: new ${SEGMENT_LABELS[segment]} symbols start so`
+    : undefined;
 }
 
 /** A key pressed inside the ticket's form. */
@@ -45,6 +68,14 @@ export function ticketKey(e: KeyboardEvent, a: TicketKeyActions): void {
     e.preventDefault();
     e.stopPropagation();
     focusTicketField('search');
+  } else if (action && CHOICE_KEYS.has(action)) {
+    e.preventDefault();
+    e.stopPropagation();
+    if (!e.repeat) choose(a.ticket, action);
+  } else if (action === 'ticket.repeatLast') {
+    e.preventDefault();
+    e.stopPropagation();
+    if (!e.repeat) a.repeat();
   }
 }
 
@@ -60,5 +91,8 @@ export function windowKey(e: KeyboardEvent, form: HTMLElement | undefined, a: Ti
   } else if (action === 'ticket.buy' || action === 'ticket.sell') {
     e.preventDefault();
     a.open(action === 'ticket.buy' ? 'BUY' : 'SELL', e.target);
+  } else if (action === 'ticket.repeatLast') {
+    e.preventDefault();
+    a.repeat();
   }
 }
