@@ -31,6 +31,8 @@ export interface Notice {
   kind?: IpcError['kind'];
   /** A report's one line once it folds (cancel all): `Cancelled 3 of 3 · 0 failed`. */
   summary?: string;
+  /** When the report was made (ms): it folds that long after, however often its pane is redrawn. */
+  at?: number;
 }
 
 /** A refused action in words; an unknown outcome is pending, not an error. */

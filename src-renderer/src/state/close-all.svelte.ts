@@ -45,8 +45,8 @@ export interface CloseAllOptions {
 export class CloseAllFlow {
   steps = $state<CloseAllStep[]>([]);
   running = $state(false);
-  /** The last run's verdict in one line (flat, not flat, stopped, not run). */
-  outcome = $state<{ ok: boolean; text: string } | undefined>();
+  /** The last run's verdict in one line (flat, not flat, stopped, not run), and when it came (ms). */
+  outcome = $state<{ ok: boolean; text: string; at: number } | undefined>();
 
   readonly #bridge: BridgeApi;
   readonly #confirm: ConfirmState;
@@ -63,7 +63,8 @@ export class CloseAllFlow {
   #progress(e: CloseAllProgressEvent): void {
     this.steps = e.steps;
     // A run this desk did not start ends here; this desk's own verdict waits for the books' re-read.
-    if (!this.running && e.verdict && e.text) this.outcome = { ok: e.verdict === 'flat', text: e.text };
+    if (!this.running && e.verdict && e.text)
+      this.outcome = { ok: e.verdict === 'flat', text: e.text, at: Date.now() };
   }
 
   #query(p: PositionView): PositionQueryInput | undefined {
@@ -155,7 +156,7 @@ export class CloseAllFlow {
     } finally {
       // The books are read again before the verdict shows, so "Flat" never sits over a stale row.
       await this.#options.onFinished?.();
-      this.outcome = verdict;
+      this.outcome = { ...verdict, at: Date.now() };
       this.running = false;
     }
     return verdict.ok;

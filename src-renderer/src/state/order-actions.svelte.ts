@@ -210,6 +210,7 @@ export class OrderActions {
       tone: left.length > 0 ? 'error' : 'ok',
       text: cancelAllText(done, left),
       summary: cancelAllSummary(done, left),
+      at: Date.now(),
     };
     return left.length === 0;
   }

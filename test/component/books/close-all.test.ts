@@ -122,7 +122,7 @@ describe('close all for the strategy', () => {
     answered.resolve({ ok: true, value: result(steps, 'flat', FLAT) });
     expect(await done).toBe(true);
     expect(flow.steps.map((s) => s.state)).toEqual(['done', 'done', 'done']);
-    expect(flow.outcome).toEqual({ ok: true, text: FLAT });
+    expect(flow.outcome).toEqual({ ok: true, text: FLAT, at: expect.any(Number) });
     // The books were read again before the verdict showed.
     expect(refreshed).toEqual([undefined]);
     // Nothing of the old renderer-side flow: no cancels from the desk's list, no close of its own.
@@ -146,7 +146,11 @@ describe('close all for the strategy', () => {
     await answer(confirm, true);
     expect(await done).toBe(false);
     expect(flow.steps.map((s) => s.state)).toEqual(['failed', 'skipped', 'skipped']);
-    expect(flow.outcome).toEqual({ ok: false, text: 'Stopped: working orders were not all cancelled' });
+    expect(flow.outcome).toEqual({
+      ok: false,
+      text: 'Stopped: working orders were not all cancelled',
+      at: expect.any(Number),
+    });
   });
 
   it('a refused call (one already running) is shown as not run', async () => {
@@ -161,6 +165,7 @@ describe('close all for the strategy', () => {
     expect(flow.outcome).toEqual({
       ok: false,
       text: 'Close all not run: Close all is already running: its steps show as it goes',
+      at: expect.any(Number),
     });
     expect(flow.running).toBe(false);
   });

@@ -40,6 +40,22 @@ describe('a report folds to one line', () => {
     expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('drawn again after its time (a resize to the narrow layout), a report shows folded, not open again', async () => {
+    vi.useFakeTimers();
+    const at = Date.now() - REPORT_COLLAPSE_MS - 1;
+    render(BookNotice, {
+      props: {
+        tone: 'ok',
+        text: 'Cancel all: 2 cancelled',
+        summary: 'Cancelled 2 of 2 · 0 failed',
+        at,
+        ondismiss: () => undefined,
+      },
+    });
+    expect(screen.getByRole('status').textContent).toContain('Cancelled 2 of 2 · 0 failed');
+    expect(screen.getByRole('button', { name: 'Details' })).toBeInTheDocument();
+  });
+
   it('a plain notice (no summary) never folds and has no toggle', async () => {
     vi.useFakeTimers();
     render(BookNotice, { props: { tone: 'ok', text: 'Exit sent', ondismiss: () => undefined } });
