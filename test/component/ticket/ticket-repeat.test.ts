@@ -157,7 +157,7 @@ describe('the repeat-last key', () => {
     await press('Enter', {}, document.activeElement!);
     const calls = bridge.callsTo('orders.place');
     expect(calls).toHaveLength(2);
-    expect(calls[1]?.input).toEqual({ ...first, confirmDuplicate: true });
+    expect(calls[1]?.input).toEqual({ ...(first as object), confirmDuplicate: true });
     expect(within(repeatBox()).getByText('Repeated · order R2')).toBeInTheDocument();
     expect(within(repeatBox()).getByText('Repeat sent: the extra press was ignored')).toBeInTheDocument();
     // The ticket still shows the future it was on.
