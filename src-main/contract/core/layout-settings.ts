@@ -1,7 +1,7 @@
 // The desk's remembered layout (part of settings.json): the watchlist and ticket column widths, the
-// books panel's height, and each table's column widths. A value out of bounds in a saved file falls
-// back to its default (a layout is never a reason to refuse the whole settings file); a patch out of
-// bounds is refused with the bound in words.
+// books panel's height, each table's column widths and the option chain's columns. A value out of
+// bounds in a saved file falls back to its default (a layout is never a reason to refuse the whole
+// settings file); a patch out of bounds is refused with the bound in words.
 import { z } from 'zod';
 
 /** Pixels: min, max and default for each panel size (the desk clamps drags to these too). */
@@ -37,12 +37,22 @@ const TableColumnWidths = z
   )
   .refine((t) => Object.keys(t).length <= LAYOUT_TABLES_MAX, `at most ${LAYOUT_TABLES_MAX} tables`);
 
+/** The option chain's optional columns per leg, outermost first (calls read them left to right). */
+export const CHAIN_COLUMNS = ['oi', 'chg', 'vega', 'theta', 'gamma', 'delta', 'iv'] as const;
+export type ChainColumn = (typeof CHAIN_COLUMNS)[number];
+
+const ChainColumns = z
+  .array(z.enum(CHAIN_COLUMNS, { error: `a chain column must be one of ${CHAIN_COLUMNS.join(', ')}` }))
+  .max(CHAIN_COLUMNS.length, `at most ${CHAIN_COLUMNS.length} chain columns`);
+
 const b = LAYOUT_BOUNDS;
 export const layoutFields = {
   watchlistWidth: px('Watchlist width', b.watchlistWidth.min, b.watchlistWidth.max),
   ticketWidth: px('Ticket width', b.ticketWidth.min, b.ticketWidth.max),
   booksHeight: px('Books height', b.booksHeight.min, b.booksHeight.max),
   tableColumns: TableColumnWidths,
+  /** The option chain's shown optional columns; absent means the chain's defaults. */
+  chainColumns: ChainColumns,
 };
 
 export const LayoutSettings = z.object({
@@ -50,6 +60,7 @@ export const LayoutSettings = z.object({
   ticketWidth: layoutFields.ticketWidth.catch(b.ticketWidth.default),
   booksHeight: layoutFields.booksHeight.catch(b.booksHeight.default),
   tableColumns: layoutFields.tableColumns.catch({}),
+  chainColumns: layoutFields.chainColumns.optional().catch(undefined),
 });
 export type LayoutSettings = z.infer<typeof LayoutSettings>;
 

@@ -1,8 +1,10 @@
-// The desk's remembered layout: the watchlist and ticket column widths, the books panel's height and
-// each table's column widths (settings.layout). Sizes change at once on screen and are saved a moment
-// after the last change (a drag is many changes, one save); a refused save says why.
+// The desk's remembered layout: the watchlist and ticket column widths, the books panel's height,
+// each table's column widths and the option chain's columns (settings.layout). Changes show at once
+// and are saved a moment after the last one (a drag is many changes, one save); a refused save says
+// why.
 import type {
   BridgeApi,
+  ChainColumn,
   LAYOUT_BOUNDS as CONTRACT_BOUNDS,
   LayoutSettings,
   LayoutSettingsPatch,
@@ -33,6 +35,8 @@ export class LayoutState {
   booksHeight = $state<number>(LAYOUT_BOUNDS.booksHeight.default);
   /** Table label → column id → px; replaced whole on each change. */
   tableColumns = $state.raw<ColumnWidths>({});
+  /** The option chain's shown optional columns; undefined: the chain's defaults. */
+  chainColumns = $state.raw<readonly ChainColumn[] | undefined>();
   /** Why the layout could not be read or the last change saved. */
   problem = $state<string | undefined>();
 
@@ -64,6 +68,7 @@ export class LayoutState {
     if (!('ticketWidth' in this.#pending)) this.ticketWidth = l.ticketWidth;
     if (!('booksHeight' in this.#pending)) this.booksHeight = l.booksHeight;
     if (!('tableColumns' in this.#pending)) this.tableColumns = l.tableColumns;
+    if (!('chainColumns' in this.#pending)) this.chainColumns = l.chainColumns;
     this.problem = undefined;
   }
 
@@ -107,6 +112,12 @@ export class LayoutState {
     delete next[table];
     this.tableColumns = next;
     this.#queue({ tableColumns: next });
+  }
+
+  /** Sets the option chain's shown columns and schedules the save. */
+  setChainColumns(columns: readonly ChainColumn[]): void {
+    this.chainColumns = columns;
+    this.#queue({ chainColumns: [...columns] });
   }
 
   #queue(change: LayoutSettingsPatch): void {

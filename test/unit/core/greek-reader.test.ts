@@ -59,7 +59,7 @@ describe('readOptionGreeks', () => {
         calls++;
         return {
           ok: false as const,
-          error: { kind: 'unreachable' as const, message: 'cannot reach the gateway' },
+          error: { kind: 'network' as const, message: 'cannot reach the gateway' },
         };
       },
       optiongreeks: async () => {
@@ -69,6 +69,6 @@ describe('readOptionGreeks', () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ symbol: `S${i}`, exchange: 'NFO' as const }));
     const r = await readOptionGreeks(client as never, { symbols: many });
     expect(calls).toBe(3);
-    expect(r).toEqual({ ok: false, error: { kind: 'unreachable', message: 'cannot reach the gateway' } });
+    expect(r).toEqual({ ok: false, error: { kind: 'network', message: 'cannot reach the gateway' } });
   });
 });
