@@ -66,7 +66,7 @@ export const SOCKET_WATCH = `(() => {
   };
 })();`;
 
-/** Arms the page: the keystroke's time, and a promise for the next new "Placed · order" in the ticket. */
+/** Arms the page: the keystroke's time, and a promise for the next new order's line in the ticket. */
 async function armAck(page: Page, previous: string): Promise<void> {
   // No named functions inside: tsx's keepNames would wrap them in a helper the page does not have.
   await page.evaluate((prev) => {
@@ -77,7 +77,11 @@ async function armAck(page: Page, previous: string): Promise<void> {
       const form = document.querySelector('form[aria-label="Order ticket"]');
       if (!form) return reject(new Error('no ticket on the page'));
       const obs = new MutationObserver(() => {
-        const m = /Placed · order (\S+)/.exec(form.textContent ?? '');
+        // The line follows the order's state: "Placed" until the book has it, then its state.
+        const m =
+          /(?:Placed|Open|Trigger pending|Complete|Cancelled|Rejected)(?: · \S+ of \S+ filled)? · order (\S+)/.exec(
+            form.textContent ?? '',
+          );
         if (!m || m[1] === prev) return;
         const dom = performance.now();
         obs.disconnect();

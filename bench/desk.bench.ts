@@ -1,3 +1,4 @@
+// Over 300 lines: one interleaved run times every part of an order's path, printed side by side.
 // The desk's own cost, end to end: Enter in the ticket's quantity field → the ticket shows "Placed ·
 // order …" (a DOM change, then the next animation frame: on screen), through the renderer, the bridge
 // WebSocket, browser mode's core (risk checks, duplicate guard, journal) and the gateway client, beside
@@ -18,7 +19,10 @@
 // The page's bridge socket is watched too (a wrapper installed before the page's scripts): the ticket's
 // order leaving the page and its answer arriving split the desk's figure into the page's own time
 // (keystroke → socket, answer → DOM) and the rest (bridge transport, core, gateway). The page side
-// (the ticket's set-up, the socket watch, the keystroke-timed orders) is in desk-page.ts.
+// (the ticket's set-up, the socket watch, the keystroke-timed orders) is in desk-page.ts. The host
+// itself times its part of each call (ORDERDESK_HOST_TIMING, src-main/web/host-timing.ts): frame in →
+// reply handed to the socket, less the gateway exchange; its median per orders.place is printed last.
+// Target: ≤ 2 ms.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -28,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { tempDir, withPaperAndDesk, type Desk, type PaperProcess } from '../test/support/desk-harness.js';
 import { ROOT } from '../test/support/web-process.js';
 import { createJournal, type Journal } from '../src-main/core/journal/index.js';
+import { HOST_TIMING_ENV } from '../src-main/web/host-timing.js';
 import { bridgeOrder, bridgeRoundTrip, deskOrder, keyedOrder, setUp, SOCKET_WATCH } from './desk-page.js';
 
 const ORDERS = Number(process.env.BENCH_DESK_ORDERS ?? 60);
@@ -143,9 +148,36 @@ function bundleSize(): { files: number; raw: number; gzip: number } {
   return { files: files.length, raw, gzip };
 }
 
+/** The host's own time per orders.place, from its timing lines (src-main/web/host-timing.ts). */
+function printHostTime(path: string): void {
+  const places = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter(([channel]) => channel === 'orders.place')
+    // The warm-up's orders pay for JIT and the journal's first pages.
+    .slice(5);
+  const host = stats(places.map(([, ms]) => Number(ms)));
+  const gateway = stats(places.map(([, , ms]) => Number(ms)));
+  console.log(
+    `the host's own work per orders.place (${places.length} calls: frame in → reply handed to the socket, less the gateway exchange) ` +
+      `median ${fmt(host.median)} p99 ${fmt(host.p99)} (target ≤ 2 ms); the gateway exchange inside it median ${fmt(gateway.median)}`,
+  );
+}
+
 export async function run(): Promise<void> {
   const bundle = bundleSize();
-  await withPaperAndDesk('bench-desk', KEY, (desk, gateway) => measure(desk, gateway));
+  const timingDir = tempDir('bench-host-timing');
+  const timingFile = join(timingDir, 'host-timing.txt');
+  // The host started for this bench writes its own time per call there (HOST_TIMING_ENV).
+  process.env[HOST_TIMING_ENV] = timingFile;
+  try {
+    await withPaperAndDesk('bench-desk', KEY, (desk, gateway) => measure(desk, gateway));
+    printHostTime(timingFile);
+  } finally {
+    delete process.env[HOST_TIMING_ENV];
+    rmSync(timingDir, { recursive: true, force: true });
+  }
   console.log(
     `renderer bundle: ${bundle.files} files (JS + CSS), ${(bundle.raw / 1024).toFixed(1)} KiB raw, ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (level 9)`,
   );

@@ -14,6 +14,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { openInBrowser, removeLaunchFile } from './open-browser.js';
 import { startWebHost, WebHostError, type WebHost } from './web-host.js';
 import { createWsBridge } from './ws-bridge.js';
+import { hostTimingFrom } from './host-timing.js';
 import { RendererFilesError } from './renderer-files.js';
 
 export const DEFAULT_WEB_PORT = 7740;
@@ -124,7 +125,9 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
   if (locked.tookOverFrom !== undefined)
     logger.info('took over a stale lock', { pid: locked.tookOverFrom, path: lock.path });
 
-  const bridge = createWsBridge({ logger });
+  // The bench's measure of the host's own time per call (host-timing.ts); off unless asked for.
+  const timing = hostTimingFrom(io.env);
+  const bridge = createWsBridge({ logger, timing });
   let core: Core | undefined;
   let host: WebHost | undefined;
   let launchFile: string | undefined;
@@ -134,6 +137,7 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
     await core
       ?.stop()
       .catch((err: unknown) => logger.error('core did not stop cleanly', { error: errorMessage(err) }));
+    await timing?.close();
     lock.release();
   };
   try {
@@ -144,6 +148,7 @@ export async function startWeb(argv: readonly string[], io: WebIo): Promise<Runn
         bridge,
         keychain: args.keychain,
         startPaperGateway: embeddedPaperGateway,
+        fetch: timing?.transport,
       }),
     );
     bridge.bind(core);

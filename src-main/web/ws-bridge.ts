@@ -15,6 +15,7 @@ import {
 } from '../contract/index.js';
 import { createPageWatches, type Logger, type PageWatches } from '../core/index.js';
 import { errorReply, parseCallFrame } from './call-frames.js';
+import type { HostTiming } from './host-timing.js';
 
 /** What the bridge needs of the core. */
 export interface BridgeTarget {
@@ -44,8 +45,8 @@ export interface WsBridge {
   close(): Promise<void>;
 }
 
-export function createWsBridge(options: { logger: Logger }): WsBridge {
-  const { logger } = options;
+export function createWsBridge(options: { logger: Logger; timing?: HostTiming | undefined }): WsBridge {
+  const { logger, timing } = options;
   // noServer: the web host checks Host, Origin and the session cookie before handing an upgrade over.
   const server = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_SOCKET_MAX_BYTES });
   const latest = new Map<EventName, string>();
@@ -116,15 +117,16 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
     let inFlight = 0;
     let badFrames = 0;
     /** Calls read while BRIDGE_MAX_IN_FLIGHT were running (the socket is paused meanwhile). */
-    const queued: BridgeCallFrame[] = [];
+    const queued: { frame: BridgeCallFrame; receivedAt: number }[] = [];
     /** The market subscriptions this page holds: gone, it cannot unwatch them itself. */
     const watches = createPageWatches();
-    const run = (frame: BridgeCallFrame) => {
+    const run = (frame: BridgeCallFrame, receivedAt: number) => {
       inFlight++;
-      void answer(ws, watches, frame.id, frame.channel, frame.input).finally(() => {
+      const reply = () => answer(ws, watches, frame.id, frame.channel, frame.input);
+      void (timing ? timing.measure(frame.channel, receivedAt, reply) : reply()).finally(() => {
         inFlight--;
         const next = queued.shift();
-        if (next) run(next);
+        if (next) run(next.frame, next.receivedAt);
         else if (ws.isPaused) ws.resume();
       });
     };
@@ -133,6 +135,7 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
     if (server.clients.size === 1) hostCall('watcher.setVisibility', { visible: true });
     for (const text of latest.values()) send(ws, text);
     ws.on('message', (data: RawData, isBinary: boolean) => {
+      const receivedAt = performance.now();
       const bytes = Buffer.isBuffer(data)
         ? data
         : Array.isArray(data)
@@ -148,10 +151,10 @@ export function createWsBridge(options: { logger: Logger }): WsBridge {
         send(ws, JSON.stringify(parsed.reply));
         return;
       }
-      if (inFlight < BRIDGE_MAX_IN_FLIGHT) return run(parsed.frame);
+      if (inFlight < BRIDGE_MAX_IN_FLIGHT) return run(parsed.frame, receivedAt);
       // Backpressure, not refusal: stop reading (TCP holds the page's further calls back) and queue
       // what was already read; nothing is lost and memory stays bounded.
-      queued.push(parsed.frame);
+      queued.push({ frame: parsed.frame, receivedAt });
       ws.pause();
     });
     ws.on('error', (err) => logger.warn('bridge socket error', { error: err.message }));
