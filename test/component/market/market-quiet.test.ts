@@ -4,7 +4,7 @@
 // shows no row red for a transient no-key answer, and the depth tints only the cell whose price is new.
 import { render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpcError, MarketDepthEvent, MarketQuoteEvent } from '@contract';
+import type { Exchange, IpcError, MarketDepthEvent, MarketQuoteEvent } from '@contract';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
@@ -37,7 +37,7 @@ function quote(symbol: string, exchange: string, ltp: number): MarketQuoteEvent 
     seq: ++seq,
   };
 }
-function marketError(symbols: [string, string][], error: IpcError) {
+function marketError(symbols: [string, Exchange][], error: IpcError) {
   return {
     profileId: 'paper',
     time: T0,

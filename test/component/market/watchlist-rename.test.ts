@@ -2,7 +2,7 @@
 // settings.update, so it survives a reload), Esc cancels, and a name that cannot be used says why.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SettingsPatch } from '@contract';
+import { DEFAULT_SETTINGS, type SettingsPatch } from '@contract';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
 import { HOTKEYS } from '../../../src-renderer/src/state/context';
 import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
@@ -40,7 +40,7 @@ describe('renaming a watchlist', () => {
     const saved = bridge.callsTo('settings.update').at(-1)?.input as SettingsPatch;
     expect(saved.watchlists?.map((l) => l.name)).toEqual(['Banks', '2', '3', '4', '5']);
     // The items of the renamed list are kept as they were.
-    expect(saved.watchlists?.[0]?.items).toHaveLength(4);
+    expect(saved.watchlists?.[0]?.items).toEqual(DEFAULT_SETTINGS.watchlists[0]?.items);
     view.unmount();
     render(Watchlist, { context });
     await settle();
