@@ -67,7 +67,7 @@ describe('size from risk', () => {
     const { ticket } = await mount();
     ticket.setUnit('lots');
     await fireEvent.click(screen.getByRole('button', { name: /Size from risk/ }));
-    await fireEvent.click(screen.getByRole('radio', { name: 'Pts' }));
+    await fireEvent.click(screen.getByRole('radio', { name: 'Stop as points' }));
     await type('Stop pts', '10');
     await type('Risk ₹', '2000');
     expect(ticket.quantityText).toBe('3');
