@@ -12,8 +12,9 @@
 // answered. While the trader is reading (a read of theirs holds a slot of the window), background
 // polling also leaves READ_SHARE of the window to the trader's reads (on rates of 5 a second and
 // more), so a chain or chart load that follows another never waits for polls to age out of the
-// window; with no read of theirs in the window, polling may use all but the order path's slot. Both
-// rules are checked only when a caller asks or a slot frees: an idle window has no timer.
+// window; with no read of theirs in the window, polling may use all but the order path's slot. Polling
+// always keeps BACKGROUND_FLOOR of the window, so fills are still seen while the trader reads hard.
+// These rules are checked only when a caller asks or a slot frees: an idle window has no timer.
 import type { Clock } from './clock.js';
 import type { LimiterClass } from './limiter-classes.js';
 
@@ -29,6 +30,8 @@ const ORDER_PATH = RANK.order;
 
 /** Share of a window background polling leaves to the trader's reads while the trader is reading. */
 export const READ_SHARE = 0.4;
+/** Share of a window background polling keeps however much the trader reads (fills are still seen). */
+export const BACKGROUND_FLOOR = 0.3;
 /** Below this rate a window is too small to share: polling keeps all but the order path's slot. */
 const SHARED_FROM_RATE = 5;
 
@@ -83,7 +86,13 @@ export class RateWindow {
   private keptFrom(rank: number): number {
     if (rank <= ORDER_PATH) return 0;
     if (rank < RANK.background || this.perSecond < SHARED_FROM_RATE) return this.reserved;
-    if (!this.slots.some((slot) => slot.rank === RANK.read)) return this.reserved;
+    let reads = 0;
+    let polls = 0;
+    for (const slot of this.slots) {
+      if (slot.rank === RANK.read) reads++;
+      else if (slot.rank === RANK.background) polls++;
+    }
+    if (reads === 0 || polls < Math.floor(this.perSecond * BACKGROUND_FLOOR)) return this.reserved;
     return this.reserved + Math.floor(this.perSecond * READ_SHARE);
   }
 

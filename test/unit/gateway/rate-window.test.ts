@@ -195,6 +195,26 @@ describe('RateWindow: one limiter window, its lanes', () => {
     expect(budget.free).toBe(1);
   });
 
+  it('keeps polling three slots of ten however much the trader reads', async () => {
+    const clock = new ManualClock(0);
+    const budget = new RateWindow(clock, 10, 1000);
+    // The trader's reads hold six slots, in flight.
+    const reads = await Promise.all(Array.from({ length: 6 }, () => budget.acquire('read')));
+    let polls = 0;
+    for (let i = 0; i < 5; i++) void budget.acquire('background').then(() => polls++);
+    await clock.advance(0);
+    // Past the trader's share, but polling's own three slots still go; the last is the order path's.
+    expect(polls).toBe(3);
+    expect(budget.free).toBe(1);
+    let order = false;
+    void budget.acquire('mutation').then(() => (order = true));
+    await clock.advance(0);
+    expect(order).toBe(true);
+    for (const release of reads) release();
+    await clock.advance(5_000);
+    expect(polls).toBe(5);
+  });
+
   it('is disabled by a rate of 0', async () => {
     const budget = new RateWindow(new ManualClock(0), 0);
     await Promise.all(Array.from({ length: 100 }, () => budget.acquire('read')));
