@@ -83,6 +83,8 @@ export class DerivativePickerState {
 
   readonly #bridge: BridgeApi;
   #seq = 0;
+  /** The underlying's price, asked for with the expiries (not after them): the strike at the money. */
+  #spot: Promise<number | undefined> | undefined;
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
@@ -105,6 +107,8 @@ export class DerivativePickerState {
     this.underlying = symbol;
     this.loading = true;
     this.message = undefined;
+    // Options start at the money: its price is read beside the expiries and contracts, not after.
+    this.#spot = this.kind === 'options' ? this.#spotPrice() : undefined;
     const res = await this.#bridge.invoke('market.expiry', {
       symbol,
       exchange: this.exchange,
@@ -131,6 +135,8 @@ export class DerivativePickerState {
     if (!this.expiries.includes(expiry)) return;
     const seq = ++this.#seq;
     this.expiry = expiry;
+    // A later choice reads the price afresh, if it needs it.
+    this.#spot = undefined;
     await this.#loadChain(seq);
   }
 
@@ -179,11 +185,17 @@ export class DerivativePickerState {
   /** The strike nearest the underlying's last price, or the middle one when no price can be had. */
   async #atTheMoney(seq: number): Promise<number | undefined> {
     const middle = this.strikes[Math.floor(this.strikes.length / 2)];
+    const ltp = await (this.#spot ?? this.#spotPrice());
+    if (seq !== this.#seq) return undefined;
+    return ltp === undefined ? middle : (nearestStrike(this.strikes, ltp) ?? middle);
+  }
+
+  /** The underlying's last price where it is quoted (its index first), if any answers. */
+  async #spotPrice(): Promise<number | undefined> {
     for (const exchange of SPOT_EXCHANGES[this.exchange]) {
       const res = await this.#bridge.invoke('market.quotes', { symbol: this.underlying, exchange });
-      if (seq !== this.#seq) return undefined;
-      if (res.ok) return nearestStrike(this.strikes, res.value.data.ltp) ?? middle;
+      if (res.ok) return res.value.data.ltp;
     }
-    return middle;
+    return undefined;
   }
 }

@@ -89,6 +89,26 @@ describe('the F&O picker', () => {
     expect(picked).toEqual(['NIFTY12MAY2624000PE']);
   });
 
+  it("asks the underlying's price beside the expiries, not after the contracts", async () => {
+    const held = deferred<IpcResult<ExpiryResponse>>();
+    const bridge = niftyBridge().answer('market.expiry', () => held.promise as never);
+    const picker = new DerivativePickerState(bridge);
+    picker.underlying = 'NIFTY';
+    const loading = picker.loadExpiries();
+    await settle();
+    // The expiries are not answered yet: the price is asked for already.
+    expect(bridge.calls.map((c) => c.channel)).toEqual(['market.quotes', 'market.expiry']);
+    held.resolve(expiries('12-MAY-26'));
+    await loading;
+    // One read of the price for the whole load, and the strike still at the money.
+    expect(bridge.callsTo('market.quotes')).toHaveLength(1);
+    expect(picker.strike).toBe(24000);
+    // A later expiry reads it afresh.
+    picker.strike = undefined;
+    await picker.chooseExpiry('12-MAY-26');
+    expect(bridge.callsTo('market.quotes')).toHaveLength(2);
+  });
+
   it('futures need no strike', async () => {
     const picker = new DerivativePickerState(niftyBridge());
     picker.underlying = 'NIFTY';
