@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BookNotice, { REPORT_COLLAPSE_MS } from '../../../src-renderer/src/components/BookNotice.svelte';
 import { cancelAllSummary, cancelAllText } from '../../../src-renderer/src/lib/order-requests';
+import NoticeWithDetails from '../../support/component/NoticeWithDetails.svelte';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -54,6 +55,18 @@ describe('a report folds to one line', () => {
     });
     expect(screen.getByRole('status').textContent).toContain('Cancelled 2 of 2 · 0 failed');
     expect(screen.getByRole('button', { name: 'Details' })).toBeInTheDocument();
+  });
+
+  it('one line (the narrow list): the whole text in its tooltip, no steps until Details is pressed', async () => {
+    render(NoticeWithDetails, { props: { oneLine: true } });
+    const status = screen.getByRole('status');
+    expect(status.querySelector('.text')?.getAttribute('title')).toBe('Flat: every position is closed');
+    // Drawn on one line (nowrap, ellipsis) from the start.
+    expect(status.classList.contains('folded')).toBe(true);
+    expect(screen.queryByTestId('steps')).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(screen.getByTestId('steps')).toBeInTheDocument();
   });
 
   it('a plain notice (no summary) never folds and has no toggle', async () => {
