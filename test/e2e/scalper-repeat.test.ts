@@ -177,7 +177,7 @@ describe('repeat and defaults', () => {
     expect(await sbinOrders(page)).toHaveLength(3);
   });
 
-  it('sizing from a stop 20 points away and ₹4,000 fills the quantity in whole lots', async () => {
+  it('sizing from a stop 20 points away and ₹3,000 fills the quantity in whole lots', async () => {
     const { page } = desk;
     const fut = await loadNiftyFuture(page);
     const size = async () => {
@@ -187,11 +187,11 @@ describe('repeat and defaults', () => {
       await expect.poll(() => price.inputValue(), { timeout: 15_000 }).toMatch(/^\d+\.\d+$/);
       const entry = Number(await price.inputValue());
       await form.getByLabel('Stop', { exact: true }).fill((entry - 20).toFixed(2));
-      await form.getByLabel('Risk ₹', { exact: true }).fill('4000');
+      await form.getByLabel('Risk ₹', { exact: true }).fill('3000');
       return entry;
     };
     await size();
-    const lots = Math.floor(4000 / (20 * fut.lotSize));
+    const lots = Math.floor(3000 / (20 * fut.lotSize));
     const qty = page.getByLabel('Qty', { exact: true });
     await expect.poll(() => qty.inputValue()).toBe(String(lots * fut.lotSize));
     const result = ticketOf(page).getByTestId('sizing-result');

@@ -97,6 +97,13 @@ export class RepeatLast {
     });
   }
 
+  /** Drops what the last repeat said (the ticket moved on); an open question stays. */
+  forget(): void {
+    if (this.step.confirming || this.#once.sending) return;
+    this.step.hint = undefined;
+    this.outcome = undefined;
+  }
+
   /** Esc or Back: nothing is sent. */
   back(): boolean {
     return this.step.back();
