@@ -38,9 +38,9 @@ describe('first start: the trader’s own limits', () => {
   it('asks on a first start, filled with the default limits', async () => {
     await mount(fakeMain());
     expect(step()).not.toBeNull();
-    expect(field('Max value per order').value).toBe(String(DEFAULT_SETTINGS.risk.maxValuePerOrder));
-    expect(field('Max quantity per order').value).toBe(String(DEFAULT_SETTINGS.risk.maxQuantityPerOrder));
-    expect(field('Daily loss limit').value).toBe('0');
+    expect(field('Value per order').value).toBe('50,00,000');
+    expect(field('Qty per order').value).toBe('10,000');
+    expect(field('Daily loss').value).toBe('0');
     // The amount as the limit will read it.
     expect(within(step()!).getByText('₹50,00,000.00')).toBeInTheDocument();
   });
@@ -48,9 +48,9 @@ describe('first start: the trader’s own limits', () => {
   it('Save writes the typed limits and that the step was answered; the step goes', async () => {
     const main = fakeMain();
     await mount(main);
-    await fireEvent.input(field('Max value per order'), { target: { value: '25,00,000' } });
-    await fireEvent.input(field('Max quantity per order'), { target: { value: '1800' } });
-    await fireEvent.input(field('Daily loss limit'), { target: { value: '₹ 20,000' } });
+    await fireEvent.input(field('Value per order'), { target: { value: '25,00,000' } });
+    await fireEvent.input(field('Qty per order'), { target: { value: '1800' } });
+    await fireEvent.input(field('Daily loss'), { target: { value: '₹ 20,000' } });
     await fireEvent.click(within(step()!).getByRole('button', { name: 'Save limits' }));
     await flush();
     expect(main.bridge.callsTo('settings.update').map((c) => c.input)).toEqual([
@@ -70,12 +70,12 @@ describe('first start: the trader’s own limits', () => {
   it('says what it cannot read beside the field and saves nothing', async () => {
     const main = fakeMain();
     await mount(main);
-    await fireEvent.input(field('Max value per order'), { target: { value: 'lots' } });
-    await fireEvent.submit(field('Max value per order').form!);
+    await fireEvent.input(field('Value per order'), { target: { value: 'lots' } });
+    await fireEvent.submit(field('Value per order').form!);
     await flush();
     expect(main.bridge.callsTo('settings.update')).toEqual([]);
-    expect(field('Max value per order')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Max value per order')).toHaveAccessibleDescription(/"lots" is not an amount/);
+    expect(field('Value per order')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Value per order')).toHaveAccessibleDescription(/"lots" is not an amount/);
   });
 
   it('Keep the defaults changes no limit, and a desk that answered is not asked again', async () => {
