@@ -13,6 +13,7 @@ import type {
   Product,
   RiskLimits,
 } from '@contract';
+import { untrack } from 'svelte';
 import { priceInputText } from '@shared/format.js';
 import { limitsForInstrument } from '../lib/symbol-limits';
 import { displayName, productsFor } from '../lib/instrument';
@@ -152,6 +153,13 @@ export class TicketState {
     this.#options = options;
     this.margin = new MarginAsker(bridge);
     this.prefs = new TicketPrefs(bridge);
+  }
+
+  /** Keeps the order type and product the trader chose for the segment (run in an effect). */
+  rememberChoice(): void {
+    const inst = this.instrument;
+    const choice = { priceType: this.priceType, product: this.product };
+    if (inst && !this.opening) untrack(() => void this.prefs.remember(inst.exchange, choice));
   }
 
   /** A press now is the same hurried one as the send just answered (within the confirm arm window). */
