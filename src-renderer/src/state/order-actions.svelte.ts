@@ -26,6 +26,10 @@ import {
 import type { TicketInstrument, TicketLimits } from '../lib/ticket-rules';
 import type { ConfirmState } from './confirm.svelte';
 
+/** A reverse reads the position book back up to this many times, this far apart, for the new net. */
+const REVERSE_READS = 4;
+const REVERSE_READ_GAP_MS = 300;
+
 const positionKey = (p: Pick<PositionView, 'exchange' | 'symbol' | 'product'>): string =>
   `${p.exchange}:${p.symbol}:${p.product.toUpperCase()}`;
 
@@ -297,18 +301,24 @@ export class OrderActions {
       return false;
     }
     await this.#options.onChanged?.();
-    // Never assumed: the notice says what the gateway's position book shows now.
-    const book = await this.#bridge.invoke('books.positions');
+    // Never assumed: the notice says what the gateway's position book shows, read until it shows the
+    // opposite net or REVERSE_READS reads have passed (a market order fills a moment after its answer).
     const sent = `Reverse sent (order ${r.value.orderid})`;
-    if (!book.ok) {
-      this.notice = {
-        scope: 'positions',
-        tone: 'pending',
-        text: `${sent}; the position book could not be read (${book.error.message})`,
-      };
-      return true;
+    let net: number | undefined;
+    for (let i = 0; i < REVERSE_READS && net !== rev.target; i++) {
+      if (i > 0) await new Promise((ok) => setTimeout(ok, REVERSE_READ_GAP_MS));
+      const book = await this.#bridge.invoke('books.positions');
+      if (!book.ok) {
+        this.notice = {
+          scope: 'positions',
+          tone: 'pending',
+          text: `${sent}; the position book could not be read (${book.error.message})`,
+        };
+        return true;
+      }
+      net = book.value.positions.find((x) => positionKey(x) === positionKey(p))?.quantity ?? 0;
     }
-    const net = book.value.positions.find((x) => positionKey(x) === positionKey(p))?.quantity ?? 0;
+    if (net === undefined) return true;
     this.notice = {
       scope: 'positions',
       tone: net === rev.target ? 'ok' : 'pending',

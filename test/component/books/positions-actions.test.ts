@@ -2,7 +2,7 @@
 // Rev (asked first in exact words, then ONE market order of twice the net on the other side, and
 // the position book read back; Esc sends nothing) and a closed row's realised P&L and averages.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PositionView, TradeRow } from '@contract';
 import Confirm from '../../../src-renderer/src/components/Confirm.svelte';
 import Positions from '../../../src-renderer/src/panes/Positions.svelte';
@@ -134,6 +134,37 @@ describe('position row actions', () => {
       'Reverse sent (order REV1); the position book shows',
     );
     expect(grid().closest('.pane')!.textContent).toContain('NRML -130');
+  });
+
+  it('the book is read back until it shows the opposite net; a book still showing the old net is said so', async () => {
+    const { bridge: b } = await desk([LONG]);
+    // The fill lands a moment after the answer: the first read still shows +130.
+    let reads = 0;
+    b.answer('books.positions', () => ({
+      ok: true,
+      value: { positions: [{ ...LONG, quantity: ++reads === 1 ? 130 : -130 }], totalMtm: 0 },
+    }));
+    await fireEvent.click(actionOf('Reverse'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reverse position?' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Sell to reverse' }));
+    await vi.waitFor(() => expect(grid().closest('.pane')!.textContent).toContain('NRML -130'), {
+      timeout: 3000,
+    });
+    expect(reads).toBe(2);
+    expect(b.callsTo('orders.place')).toHaveLength(1);
+
+    // Never shows the target: the notice says what the book shows, not "reversed".
+    b.answer('books.positions', () => ({
+      ok: true,
+      value: { positions: [{ ...LONG, quantity: 130 }], totalMtm: 0 },
+    }));
+    await fireEvent.click(actionOf('Reverse'));
+    const again = await screen.findByRole('alertdialog', { name: 'Reverse position?' });
+    await fireEvent.click(within(again).getByRole('button', { name: 'Sell to reverse' }));
+    await vi.waitFor(() => expect(grid().closest('.pane')!.textContent).toContain('NRML +130'), {
+      timeout: 3000,
+    });
+    expect(grid().closest('.pane')!.querySelector('.book-notice.pending')).not.toBeNull();
   });
 
   it('Esc on the reverse question sends nothing', async () => {
