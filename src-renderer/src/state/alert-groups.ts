@@ -3,6 +3,7 @@
 // The group's entry lists each child's latest alert (its order id and state) and says in its title
 // how many filled, were rejected or cancelled. A child's alert that came before the group was known
 // (a fill can beat the split's answer) is taken into the group when it is.
+import type { AlertEvent } from '@contract';
 import type { AlertGroup } from '../lib/group-tap';
 import type { AlertEntry } from './alert-entry';
 
@@ -58,6 +59,15 @@ export function groupEntryOf(g: AlertGroup, children: readonly AlertEntry[]): Al
     sticky: ordered.some((c) => c.sticky),
     children: ordered,
   };
+}
+
+/**
+ * A child's alert as the page's system notification says it: the group's words under the group's id
+ * (the notification's tag), so each child's fill replaces the one notification, not adds one.
+ */
+export function groupedAlert(a: AlertEvent, group: AlertEntry): AlertEvent {
+  const { orderid: _child, ...rest } = a;
+  return { ...rest, id: group.id, title: group.title, body: group.body };
 }
 
 /** The groups the desk sent, and which group each order is in. */

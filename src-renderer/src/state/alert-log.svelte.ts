@@ -22,7 +22,7 @@ import {
   type RecentRefusal,
   type RecentRejection,
 } from './alert-entry';
-import { AlertGroups, isListed, stickyIds, type AlertGroup } from './alert-groups';
+import { AlertGroups, groupedAlert, isListed, stickyIds, type AlertGroup } from './alert-groups';
 
 export {
   operationText,
@@ -105,7 +105,7 @@ export class AlertLog {
         // A split's child toasts as its group's one entry.
         const group = this.entries.find((e) => e.id === this.#groups.groupIdOf(a));
         this.#toast(group ?? a);
-        this.#options.systemNotify?.(a);
+        this.#options.systemNotify?.(group ? groupedAlert(a, group) : a);
       }),
       // Not listed: only remembered, so a refusal of the same order can be paired with its alert.
       b.on('orders.rejected', (e) => this.#rejected(e.order)),

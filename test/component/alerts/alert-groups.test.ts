@@ -93,6 +93,21 @@ describe('one alert per split or basket', () => {
     expect(log.unread).toBe(1);
   });
 
+  it("the page's system notification is the group's one, replaced by each child's alert (one tag)", async () => {
+    const b = new FakeBridge()
+      .answer('session.snapshot', () => ({ ok: true, value: snapshot({ seq: 10 }) }))
+      .answer('orders.split', () => ({ ok: true, value: SPLIT }));
+    const notified: AlertEvent[] = [];
+    const log = new AlertLog(b, { systemNotify: (a) => notified.push(a) });
+    log.start();
+    await flush();
+    await split(tapGroups(b, (g) => log.noteGroup(g)));
+    for (const id of IDS) b.emit('alerts.raised', fill(id));
+    expect(new Set(notified.map((a) => a.id))).toEqual(new Set(['group:split-1']));
+    expect(notified.every((a) => a.orderid === undefined)).toBe(true);
+    expect(notified.at(-1)!.title).toBe('Split BUY 105 SBIN: 6 of 6 filled');
+  });
+
   it("a child's partial then fill replaces its state in the group, not a second child", async () => {
     const { b, log, bridge } = await desk();
     await split(bridge);
