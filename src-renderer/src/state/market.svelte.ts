@@ -20,6 +20,9 @@ import { WatchlistsState, instrumentKey } from './watchlists.svelte';
 
 export { instrumentKey };
 
+/** A quote this long after the last one ends a gap (offline, a switch): its move is not tinted. */
+export const CATCH_UP_MS = 5000;
+
 export interface InstrumentRef {
   symbol: string;
   exchange: string;
@@ -183,7 +186,11 @@ export class MarketState {
       ltp: e.ltp,
       time: e.time,
       seq: e.seq,
-      flash: nextFlash(last?.flash, last?.ltp, e.ltp, Date.now()),
+      // After a gap (the gateway was away) the new price is a catch-up, not a tick: no tint.
+      flash:
+        last && e.time - last.time > CATCH_UP_MS
+          ? undefined
+          : nextFlash(last?.flash, last?.ltp, e.ltp, Date.now()),
     });
   }
 

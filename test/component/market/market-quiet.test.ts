@@ -17,10 +17,10 @@ afterEach(() => {
 
 const T0 = Date.UTC(2026, 10, 27, 4, 1, 2); // 09:31:02 IST
 let seq = 10;
-function quote(symbol: string, exchange: string, ltp: number): MarketQuoteEvent & { seq: number } {
+function quote(symbol: string, exchange: string, ltp: number, time = T0): MarketQuoteEvent & { seq: number } {
   return {
     profileId: 'paper',
-    time: T0,
+    time,
     symbol,
     exchange,
     ltp,
@@ -96,11 +96,16 @@ describe('the watchlist offline', () => {
     // The full names stay.
     expect(row('NSE_INDEX:NIFTY').querySelector('.name')?.textContent).toBe('NIFTY');
 
+    // Back a minute later: the catch-up price is not a tick, so it is not tinted; the next move is.
     f.desk.connection = 'connected';
-    f.bridge.emit('market.quote', quote('SBIN', 'NSE', 906));
+    f.bridge.emit('market.quote', quote('SBIN', 'NSE', 906, T0 + 60_000));
     await settle();
     expect(row('NSE:SBIN').hasAttribute('data-stale')).toBe(false);
     expect(screen.queryByTestId('watchlist-stale')).toBeNull();
+    expect(row('NSE:SBIN').querySelector('td.ltp')?.className).not.toMatch(/flash-/);
+    f.bridge.emit('market.quote', quote('SBIN', 'NSE', 906.5, T0 + 61_000));
+    await settle();
+    expect(row('NSE:SBIN').querySelector('td.ltp')?.className).toMatch(/flash-up/);
   });
 
   it("keeps an instrument's own refusal on its row, on one line", async () => {
