@@ -2,7 +2,7 @@
 // each cell reads, which show by default, and the greeks answer keyed like the chain's quotes.
 import type { CHAIN_COLUMNS, ChainColumn, LegGreeks, OptionGreeksView } from '@contract';
 import { parseDecimal, toFixedText } from '@shared/decimal.js';
-import { DASH, formatPercent } from '@shared/format.js';
+import { DASH } from '@shared/format.js';
 import { chainKey } from './option-chain';
 
 /**
@@ -41,17 +41,17 @@ export function sideColumns(shown: readonly ChainColumn[], side: 'CE' | 'PE'): C
   return side === 'CE' ? inOrder : inOrder.reverse();
 }
 
-/** Decimals each greek reads at: delta to 0.01, gamma to 0.0001 (index gammas are that small). */
-const PLACES: Record<Exclude<GreekColumn, 'iv'>, number> = { delta: 2, gamma: 4, theta: 2, vega: 2 };
+/** Decimals each greek reads at: IV (percent) to 0.1, delta to 0.01, gamma to 0.0001 (index gammas are that small). */
+const PLACES: Record<GreekColumn, number> = { iv: 1, delta: 2, gamma: 4, theta: 2, vega: 2 };
 
 /** A greek cell's text: IV as a percentage (the gateway gives percent), greeks at fixed decimals. */
 export function greekText(g: LegGreeks | undefined, column: GreekColumn): string {
   const v = g?.[column];
   if (v === null || v === undefined) return DASH;
-  if (column === 'iv') return formatPercent(v, { signed: false });
   const d = parseDecimal(v);
   if (!d) return DASH;
   const text = toFixedText(d, PLACES[column]);
+  if (column === 'iv') return `${text}%`;
   // A value that rounds to zero carries no sign.
   return /[1-9]/.test(text) ? text : text.replace('-', '');
 }

@@ -76,8 +76,8 @@ describe('option chain greeks', () => {
     ]);
     const cells = atmCells();
     // 25000 is the money: call delta 0.50, put -0.50, IV as a percentage.
-    expect(cells.slice(2, 4)).toEqual(['0.50', '14.20%']);
-    expect(cells.slice(11, 13)).toEqual(['14.20%', '-0.50']);
+    expect(cells.slice(2, 4)).toEqual(['0.50', '14.2%']);
+    expect(cells.slice(11, 13)).toEqual(['14.2%', '-0.50']);
     // Styled as the chain's other numbers (right-aligned, tabular: seen in the e2e screenshots).
     expect(grid.querySelectorAll('tbody tr.atm td.stat.greek')).toHaveLength(4);
   });
