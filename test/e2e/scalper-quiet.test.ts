@@ -214,6 +214,7 @@ describe('offline and back', { timeout: 180_000 }, () => {
       .poll(() => page.locator('#watchlist-panel tr[data-stale]').count(), { timeout: 20_000 })
       .toBe(0);
     await expect.poll(() => page.getByTestId('depth-stale').count(), { timeout: 20_000 }).toBe(0);
+    await page.getByLabel('Market depth').getByRole('table').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('banner-offline').count()).toBe(0);
     expect(
       await ticket(page)

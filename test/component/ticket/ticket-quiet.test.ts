@@ -122,6 +122,32 @@ describe("a placed order's line", () => {
     expect(screen.getByText('Cancelled · 4 of 10 filled · order P1')).toBeInTheDocument();
   });
 
+  it("is gone after a profile switch: the other gateway's book knows nothing of the order", async () => {
+    const { bridge, books, desk } = await mountTicket();
+    const paper = {
+      id: 'paper',
+      name: 'Paper',
+      kind: 'paper' as const,
+      baseUrl: 'http://127.0.0.1:7815',
+      strategy: 'OrderDesk',
+      rateLimitPerSecond: 10,
+      active: true,
+      hasKey: true,
+    };
+    desk.profile = paper;
+    await settle();
+    bridge.answer('orders.place', () => ({ ok: true, value: { status: 'success', orderid: 'P1' } }));
+    await enter(qty());
+    await settle();
+    books.orders = { orders: [row({ status: 'cancelled' })], statistics: STATS };
+    await settle();
+    expect(screen.getByText('Cancelled · order P1')).toBeInTheDocument();
+    desk.profile = { ...paper, id: 'zerodha', name: 'Zerodha', kind: 'gateway' as const };
+    books.orders = { orders: [], statistics: STATS };
+    await settle();
+    expect(ticketText()).not.toContain('order P1');
+  });
+
   it("says complete, and a rejection with the gateway's reason, its amounts grouped", async () => {
     const { bridge, books } = await mountTicket();
     bridge.answer('orders.place', () => ({ ok: true, value: { status: 'success', orderid: 'P1' } }));
