@@ -68,6 +68,20 @@ describe('reasons in view beside the send button', () => {
     expect(f.bridge.callsTo('orders.place')).toEqual([]);
   });
 
+  it('no link to the gateway is a reason too: beside the button, said again on Enter, once on screen', async () => {
+    const f = await refusedFuture();
+    f.ticket.limits = { ...f.ticket.limits!, maxValuePerOrder: 50_00_000 };
+    f.desk.connection = 'disconnected';
+    await settle();
+    const why = 'Gateway unreachable: not sending until it is back';
+    expect(within(block()).getByText(why)).toBeInTheDocument();
+    expect(screen.getAllByText(why)).toHaveLength(1);
+    await fireEvent.keyDown(screen.getByLabelText('Qty'), { key: 'Enter' });
+    await settle();
+    expect(within(block()).getByRole('alert')).toHaveTextContent(why);
+    expect(f.bridge.callsTo('orders.place')).toEqual([]);
+  });
+
   it('once the order can go, no reason and no stale announcement remain', async () => {
     const f = await refusedFuture();
     await fireEvent.keyDown(screen.getByLabelText('Qty'), { key: 'Enter' });
