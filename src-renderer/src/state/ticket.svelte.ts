@@ -329,6 +329,8 @@ export class TicketState {
 
   async #send(confirmDuplicate: boolean): Promise<SubmitResult> {
     const request = this.request;
+    // What the repeat key will say of it, taken now: the ticket may show another symbol by the answer.
+    const sent = request && { request, name: this.name, tickSize: this.instrument?.tickSize };
     const outcome = await this.#once.send(this.#key, confirmDuplicate, {
       // With no request there is no key: the guard ignores the press and never calls.
       call: async () =>
@@ -341,8 +343,7 @@ export class TicketState {
       onStart: () => undefined,
       settle: (o) => {
         this.outcome = o;
-        if (o.kind === 'placed' && request && this.instrument?.symbol === request.symbol)
-          this.lastPlaced = { request, name: this.name, tickSize: this.instrument.tickSize };
+        if (o.kind === 'placed' && sent) this.lastPlaced = sent;
       },
     });
     return outcome
