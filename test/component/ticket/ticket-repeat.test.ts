@@ -164,6 +164,18 @@ describe('the repeat-last key', () => {
     expect(ticket.instrument?.symbol).toBe(NIFTY_FUT.symbol);
   });
 
+  it('works from outside the ticket too: the question opens with Confirm focused', async () => {
+    const { bridge } = await mountTicket();
+    bridge.answer('orders.place', () => placed('W1'));
+    await press('Enter');
+    const outside = document.body.appendChild(document.createElement('button'));
+    outside.focus();
+    await press('F12', { shiftKey: true }, outside);
+    expect(within(repeatBox()).getByRole('group', { name: 'Confirm the order' })).toBeInTheDocument();
+    expect(document.activeElement?.textContent).toMatch(/^Confirm/);
+    expect(bridge.callsTo('orders.place')).toHaveLength(1);
+  });
+
   it('Esc on the question sends nothing and says so', async () => {
     const { bridge } = await mountTicket();
     bridge.answer('orders.place', () => placed('E1'));
