@@ -113,7 +113,8 @@ export async function startPaperGateway(opts: PaperGatewayOptions): Promise<Pape
       marketDataRoutes({
         master,
         market,
-        search: (query, exchange, limit) => rankedSearch(searchIndex, query, exchange).slice(0, limit),
+        search: (query, exchange, limit) =>
+          rankedSearch(searchIndex, master, query, exchange).slice(0, limit),
         expiries: (symbol, exchange, instrumenttype) =>
           listExpiries(master, {
             symbol,
