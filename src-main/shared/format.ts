@@ -58,12 +58,26 @@ function onTick(value: Dec, tickSize?: number | string): Dec {
   return tick && tick.int > 0n ? roundToStep(value, tick) : value;
 }
 
+/** formatPrice's answers by value and tick; emptied when full (a few screens of prices). */
+const PRICE_TEXT = new Map<string, string>();
+const PRICE_TEXT_MAX = 4096;
+
 /** A price at the instrument's tick, en-IN grouped, no currency sign: `24,000.05`, `83.2525`. */
 export function formatPrice(value: number | string, tickSize?: number | string): string {
+  // Price cells re-render with the same few prices many times a second (an option chain's ~250):
+  // the exact decimal work is done once per price and tick.
+  const key = `${typeof value}:${value}|${typeof tickSize}:${tickSize}`;
+  const known = PRICE_TEXT.get(key);
+  if (known !== undefined) return known;
   const d = parseDecimal(value);
-  if (!d) return DASH;
-  const g = group(toFixedText(onTick(d, tickSize), tickDecimals(tickSize)));
-  return `${g.negative ? '-' : ''}${g.text}`;
+  let text = DASH;
+  if (d) {
+    const g = group(toFixedText(onTick(d, tickSize), tickDecimals(tickSize)));
+    text = `${g.negative ? '-' : ''}${g.text}`;
+  }
+  if (PRICE_TEXT.size >= PRICE_TEXT_MAX) PRICE_TEXT.clear();
+  PRICE_TEXT.set(key, text);
+  return text;
 }
 
 /** A price with every decimal it has (at least the tick's), unrounded: `905.33` on a 0.05 tick. */

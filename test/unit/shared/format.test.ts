@@ -68,6 +68,19 @@ describe('prices at the tick', () => {
     expect(formatPrice('83.25130', 0.0025)).toBe('83.2525');
   });
 
+  it('answers a price asked again from memory, by value and tick, as it did the first time', () => {
+    expect(formatPrice(83.2525, 0.0025)).toBe('83.2525');
+    // The same value on another tick, and as text, is its own answer.
+    expect(formatPrice(83.2525, 0.05)).toBe('83.25');
+    expect(formatPrice(83.2525)).toBe('83.25');
+    expect(formatPrice('83.2525', 0.0025)).toBe('83.2525');
+    expect(formatPrice('x', 0.05)).toBe('—');
+    // Past its bound the memory starts again; answers stay the same.
+    for (let i = 0; i < 5000; i++) formatPrice(i / 20, 0.05);
+    expect(formatPrice(83.2525, 0.0025)).toBe('83.2525');
+    expect(formatPrice(4999 / 20, 0.05)).toBe('249.95');
+  });
+
   it('keeps every decimal where a price must not look valid when it is not', () => {
     expect(formatPriceExact('905.33', 0.05)).toBe('905.33');
     expect(formatPriceExact('1234.3', 0.05)).toBe('1,234.30');
