@@ -41,10 +41,10 @@ const SIDES = ['bids', 'asks'] as const;
 
 /**
  * Flashes for `next` against `prev` (the same instrument's previous book): the LTP, the best bid and
- * ask when they change, and a deeper level's price (`bids.2.price`) only when that price is new to
- * its side. When the book steps a tick every level's price moves one row, but only the new price is
- * news: the rest are the same prices in other rows, and tinting them all lit whole columns on every
- * tick. Quantities, totals and volume change on nearly every tick, so they never flash. A different
+ * ask when they change, and a deeper level's price (`bids.2.price`) only when the best stayed and
+ * that price is new to its side (a level that appeared inside the book). When the book steps, every
+ * level's price moves: the best says so, and tinting the rest lit whole columns on every tick.
+ * Quantities, totals and volume change on nearly every tick, so they never flash. A different
  * instrument starts clean.
  */
 export function depthFlashes(
@@ -61,11 +61,12 @@ export function depthFlashes(
   };
   for (const side of SIDES) {
     const known = new Set(prev[side].map((l) => l.price));
+    const bestMoved = prev[side][0]?.price !== next[side][0]?.price;
     next[side].forEach((level, i) => {
       const key = `${side}.${i}.price`;
       const before = prev[side][i]?.price;
-      // A deeper row showing a price the side already had: moved, not news; its old flash ends.
-      if (i > 0 && before !== level.price && known.has(level.price)) return;
+      // A deeper row that changed with the best, or shows a price the side had: its old flash ends.
+      if (i > 0 && before !== level.price && (bestMoved || known.has(level.price))) return;
       put(key, before, level.price);
     });
   }

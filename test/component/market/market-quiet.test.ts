@@ -196,7 +196,7 @@ const flashing = () =>
   Array.from(document.querySelectorAll('td[class*="flash-"]'), (td) => td.textContent?.trim());
 
 describe('the depth ladder', () => {
-  it('tints only the new price when the book steps a tick, not the whole column', async () => {
+  it('tints the best bid and ask when the book steps, and a level new inside the book; never a column', async () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const f = await mountDepth();
@@ -213,8 +213,26 @@ describe('the depth ladder', () => {
       }),
     );
     await settle();
-    // The best bid (a new price), the best ask (changed), and the new deepest ask; nothing else.
-    expect(flashing().sort()).toEqual(['905.30', '905.40', '905.60'].sort());
+    // The best bid and the best ask say the book moved; the rows under them do not repeat it.
+    expect(flashing().sort()).toEqual(['905.30', '905.40']);
+    const bestAsk = Array.from(document.querySelectorAll('td.price.sell'))[0]!.className;
+    // With the best still, a price new to the book is news: only it tints, not the rows that moved.
+    now += 400;
+    f.bridge.emit(
+      'market.depth',
+      depth({
+        ltp: 905.35,
+        bids: [905.3, 905.25, 905.2, 905.15, 905.1].map((price) => ({ price, quantity: 100 })),
+        // 905.45 taken out: the rows under it move up, and 905.65 is new at the foot.
+        asks: [905.4, 905.5, 905.55, 905.6, 905.65].map((price) => ({ price, quantity: 50 })),
+      }),
+    );
+    await settle();
+    const cell = (price: string) =>
+      Array.from(document.querySelectorAll('td.price.sell')).find((td) => td.textContent?.trim() === price)!;
+    expect(cell('905.40').className).toBe(bestAsk);
+    for (const p of ['905.50', '905.55', '905.60']) expect(cell(p).className).not.toMatch(/flash-/);
+    expect(cell('905.65').className).toMatch(/flash-up/);
   });
 
   it('greys out and says stale while the gateway is unreachable, with no error line of its own', async () => {
