@@ -19,6 +19,17 @@ export const CHAIN_COLUMN_ORDER: typeof CHAIN_COLUMNS = [
   'iv',
 ];
 
+/** The chooser's order: as traders name them, the greeks from IV down. */
+export const CHAIN_MENU_ORDER: readonly ChainColumn[] = [
+  'oi',
+  'chg',
+  'iv',
+  'delta',
+  'gamma',
+  'theta',
+  'vega',
+];
+
 /** Shown until the trader chooses: today's OI and change, with IV and delta. */
 export const DEFAULT_CHAIN_COLUMNS: readonly ChainColumn[] = ['oi', 'chg', 'delta', 'iv'];
 

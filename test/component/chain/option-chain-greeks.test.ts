@@ -146,6 +146,19 @@ describe('option chain greeks', () => {
     expect(box(/Implied volatility/)).toBeChecked();
     expect(box(/Delta/)).toBeChecked();
     expect(box(/Gamma/)).not.toBeChecked();
+    expect(
+      within(menu)
+        .getAllByRole('checkbox')
+        .map((b) => b.parentElement?.textContent?.trim()),
+    ).toEqual([
+      'Open interest',
+      'Change %',
+      'Implied volatility',
+      'Delta',
+      'Gamma',
+      'Theta (per day)',
+      'Vega (per 1% IV)',
+    ]);
 
     for (const name of [/Gamma/, /Theta/, /Vega/, /Open interest/]) await fireEvent.click(box(name));
     await settle();
