@@ -1,3 +1,4 @@
+// Over 300 lines: the ticket's rules field by field, side by side, as lib/ticket-rules.ts holds them.
 import { describe, expect, it } from 'vitest';
 import {
   buildPlaceRequest,
