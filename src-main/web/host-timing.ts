@@ -1,9 +1,10 @@
-// The host's own time per bridge call, for the bench: from a call frame's arrival to its reply being
-// handed to the socket, less the time the call spent in gateway HTTP exchanges (counted per call
-// through AsyncLocalStorage, by a timed transport). Off unless ORDERDESK_HOST_TIMING names a file;
-// then one line per call, `<channel> <host ms> <gateway ms>`: a channel name and numbers only, never
-// a call's input, its answer or a key.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// The host's own time per order call, for the bench: from a call frame's arrival to its reply being
+// handed to the socket, less the gateway exchanges the call made (those of its own operations that
+// began and ended inside that span; a concurrent poll's are not its own). The transport records each
+// exchange's operation and times; nothing is tracked per promise, so timing costs the calls nothing
+// (AsyncLocalStorage would slow every await of the process while it is on). Off unless
+// ORDERDESK_HOST_TIMING names a file; then one line per order call, `<channel> <host ms> <gateway ms>`:
+// a channel name and numbers only, never a call's input, its answer or a key.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { FetchFn } from '../gateway/index.js';
 import { nodeHttpFetch } from '../gateway/node-http.js';
@@ -11,48 +12,76 @@ import { nodeHttpFetch } from '../gateway/node-http.js';
 /** The environment variable naming the file the lines go to. */
 export const HOST_TIMING_ENV = 'ORDERDESK_HOST_TIMING';
 
+/** The channels timed, with the gateway operations each makes (the order, and its risk reads). */
+export const TIMED_CHANNELS: Readonly<Record<string, readonly string[]>> = {
+  'orders.place': ['placeorder', 'quotes', 'symbol'],
+  'orders.modify': ['modifyorder', 'quotes', 'symbol'],
+  'orders.cancel': ['cancelorder'],
+};
+
+/** Exchanges remembered: far more than one call's, so a call's window always finds its own. */
+const KEPT_EXCHANGES = 256;
+
 export interface HostTiming {
-  /** Runs one call's work (through its reply), then writes its line. */
+  /** Runs one call's work (through its reply), then writes its line if the channel is timed. */
   measure(channel: string, receivedAt: number, work: () => Promise<void>): Promise<void>;
   /**
-   * The gateway clients' transport, its exchanges counted against the call they run in: node:http
-   * with a keep-alive agent per gateway origin, as each client has its own without timing.
+   * The gateway clients' transport, each exchange recorded: node:http with a keep-alive agent per
+   * gateway origin, as each client has its own without timing.
    */
   transport: FetchFn;
   close(): Promise<void>;
 }
 
-interface Span {
-  gatewayMs: number;
+interface Exchange {
+  operation: string;
+  start: number;
+  end: number;
+}
+
+/** `http://host/api/v1/placeorder` → `placeorder`; the ticker's `/api/v1/ticker/NSE:SBIN` → `ticker`. */
+function operationOf(url: string): string {
+  const path = new URL(url).pathname.split('/').filter(Boolean);
+  const at = path.indexOf('v1');
+  return (at >= 0 ? path[at + 1] : path.at(-1)) ?? '';
 }
 
 export function createHostTiming(path: string): HostTiming {
-  const spans = new AsyncLocalStorage<Span>();
   const out: WriteStream = createWriteStream(path, { flags: 'a', mode: 0o600 });
+  const exchanges: Exchange[] = [];
   const perOrigin = new Map<string, FetchFn>();
-  const transportFor = (input: string | URL | Request): FetchFn => {
-    const origin = new URL(typeof input === 'string' || input instanceof URL ? input : input.url).origin;
+  const transportFor = (url: string): FetchFn => {
+    const origin = new URL(url).origin;
     let fetch = perOrigin.get(origin);
     if (!fetch) perOrigin.set(origin, (fetch = nodeHttpFetch()));
     return fetch;
   };
+  const record = (operation: string, start: number) => {
+    exchanges.push({ operation, start, end: performance.now() });
+    if (exchanges.length > KEPT_EXCHANGES) exchanges.shift();
+  };
   return {
     async measure(channel, receivedAt, work) {
-      const span: Span = { gatewayMs: 0 };
-      await spans.run(span, work);
-      const hostMs = performance.now() - receivedAt - span.gatewayMs;
-      out.write(`${channel} ${hostMs.toFixed(3)} ${span.gatewayMs.toFixed(3)}\n`);
+      await work();
+      const operations = TIMED_CHANNELS[channel];
+      if (!operations) return;
+      const sent = performance.now();
+      let gatewayMs = 0;
+      for (const e of exchanges)
+        if (e.start >= receivedAt && e.end <= sent && operations.includes(e.operation))
+          gatewayMs += e.end - e.start;
+      const hostMs = sent - receivedAt - gatewayMs;
+      out.write(`${channel} ${hostMs.toFixed(3)} ${gatewayMs.toFixed(3)}\n`);
     },
     async transport(input, init) {
-      const send = transportFor(input);
-      const span = spans.getStore();
-      if (!span) return send(input, init);
-      const t0 = performance.now();
+      const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+      const operation = operationOf(url);
+      const start = performance.now();
       let answered;
       try {
-        answered = await send(input, init);
+        answered = await transportFor(url)(input, init);
       } catch (err) {
-        span.gatewayMs += performance.now() - t0;
+        record(operation, start);
         throw err;
       }
       const answer = answered;
@@ -60,7 +89,7 @@ export function createHostTiming(path: string): HostTiming {
       return {
         status: answer.status,
         headers: answer.headers,
-        text: () => answer.text().finally(() => (span.gatewayMs += performance.now() - t0)),
+        text: () => answer.text().finally(() => record(operation, start)),
       };
     },
     close: () => new Promise<void>((resolve) => out.end(resolve)),
