@@ -187,6 +187,7 @@ async function start(): Promise<void> {
     startPaperGateway: embeddedPaperGateway,
     chooseSavePath: saveDialogPort(dialog, { downloadsDir: app.getPath('downloads'), parent: () => win }),
     visible: false,
+    firstWatchlist: true,
   });
   core = c;
 

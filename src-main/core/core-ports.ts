@@ -40,6 +40,11 @@ export interface CorePorts {
   patience?: Patience;
   /** Whether the window starts visible. */
   visible?: boolean;
+  /**
+   * The desk's first start on paper adds the near NIFTY future to the default watchlist (the desktop
+   * and browser-mode hosts; a CLI run or a test core asks the gateway nothing it did not ask for).
+   */
+  firstWatchlist?: boolean;
   /** Tests: the feed reconnects sooner after a drop (default 500 ms, doubling). */
   feedRetryBaseMs?: number;
   /** Listen to the profile's WebSocket feed (default true); a one-shot CLI run has no use for it. */

@@ -265,7 +265,7 @@ export function createCore(ports: CorePorts): Core {
       wire();
       await sessions.start(ports.profile ?? profiles.active());
       // First start on paper: the default watchlist gets the near NIFTY future from its master.
-      if (sessions.current()?.profile.kind === 'paper')
+      if (ports.firstWatchlist && sessions.current()?.profile.kind === 'paper')
         await seedFirstWatchlist({
           settings,
           search: (input) => sessions.require().client.search(input),

@@ -29,5 +29,6 @@ export function browserPorts(o: {
     ...(o.fetch ? { fetch: o.fetch } : {}),
     // Hidden until a page opens (the bridge tells the core): with no page, it is a window in the tray.
     visible: false,
+    firstWatchlist: true,
   };
 }

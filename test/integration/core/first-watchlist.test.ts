@@ -18,7 +18,7 @@ const listOne = (dataDir: string) =>
 
 describe('the first watchlist', () => {
   it('holds NIFTY, BANKNIFTY, the near NIFTY future and the large caps on a fresh start', async () => {
-    const h = await startCore(paper);
+    const h = await startCore(paper, { ports: { firstWatchlist: true } });
     try {
       const r = await h.core.router.invoke('settings.get');
       if (!r.ok) throw new Error(r.error.message);
@@ -58,7 +58,7 @@ describe('the first watchlist', () => {
   });
 
   it("never replaces the trader's own list on a later start", async () => {
-    const first = await startCore(paper);
+    const first = await startCore(paper, { ports: { firstWatchlist: true } });
     const dataDir = first.dataDir;
     await first.core.stop();
     const mine = [{ symbol: 'SBIN', exchange: 'NSE' }];
@@ -67,7 +67,11 @@ describe('the first watchlist', () => {
     };
     saved.watchlists[0] = { name: '1', items: mine };
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(saved));
-    const again = await startCore(paper, { dataDir, keychain: first.keychain });
+    const again = await startCore(paper, {
+      dataDir,
+      keychain: first.keychain,
+      ports: { firstWatchlist: true },
+    });
     try {
       expect(listOne(dataDir)).toEqual(mine);
     } finally {
