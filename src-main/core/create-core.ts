@@ -187,6 +187,7 @@ export function createCore(ports: CorePorts): Core {
         clock,
         emit,
         logger,
+        alertGroup: (title) => alerts.sendGroup(title),
       }),
       ...gttHandlers({
         session: sessions.require,

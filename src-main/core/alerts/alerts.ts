@@ -6,10 +6,12 @@ import { UNKNOWN_OPERATION_TITLES } from '../../shared/operation-titles.js';
 import type { Clock, Notifier } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
 import { alertBody, alertTitle, type AlertableEvent } from './alert-text.js';
+import { createNotifyGroups, type SendGroup } from './notify-groups.js';
 
 export interface AlertsOptions {
   notifier: Notifier;
-  clock: Pick<Clock, 'now'>;
+  /** Timers hold a split's or basket's OS notification for its group (notify-groups.ts). */
+  clock: Pick<Clock, 'now' | 'setTimer'>;
   emit: Emit;
   /** Read per event, so a settings change applies at once. */
   rules: () => AlertRules;
@@ -20,6 +22,8 @@ export interface AlertsOptions {
 export interface Alerts {
   /** Turns an order event into an alert when its rule allows; returns it (or null). */
   handle(event: AlertableEvent): AlertEvent | null;
+  /** A split or basket is about to be sent: its orders' OS notifications become one. */
+  sendGroup(title: string): SendGroup;
   /**
    * An order action whose outcome is not known: a toast in the window (with a chime under `sound`) and
    * a system notification under `os`; the Alerts list holds every unknown outcome anyway until it is
@@ -54,6 +58,7 @@ const UNKNOWN_TITLE: Readonly<Record<UnknownOutcome['operation'], string>> = UNK
 export function createAlerts(o: AlertsOptions): Alerts {
   const muted = new Set<string>();
   const sticky = new Map<string, AlertEvent>();
+  const groups = createNotifyGroups(o);
 
   const state = (): AlertsState => ({
     paused: o.rules().paused,
@@ -105,7 +110,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
         sticky: alert.sticky,
       };
       // Only `os` leaves the window; `sound` and `in_app` are the desk's toast (with or without a chime).
-      if (rule === 'os') o.notifier.notify(shown);
+      if (rule === 'os') groups.notify({ orderid: event.order.orderid, order: event.order, kind, shown });
       o.emit('alerts.raised', alert);
       if (alert.sticky) {
         sticky.set(alert.id, alert);
@@ -113,6 +118,7 @@ export function createAlerts(o: AlertsOptions): Alerts {
       }
       return alert;
     },
+    sendGroup: (title) => groups.begin(title),
     unknown(event) {
       const rules = o.rules();
       const rule = rules.unknown;

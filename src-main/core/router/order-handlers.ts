@@ -3,6 +3,8 @@
 // gateway call, and unknown outcomes handed to the watcher to settle from the order book (never
 // resent: architecture rule 4).
 import { errorMessage, type DailyLimitName, type IpcResult, type RiskLimits } from '../../contract/index.js';
+import { basketGroupTitle, splitGroupTitle } from '../../shared/alert-group-title.js';
+import { sentChildren, type SendGroup } from '../alerts/notify-groups.js';
 import type { Clock, GatewayResult } from '../../gateway/index.js';
 import { journaledEntry, journalRefusal, type Journal } from '../journal/index.js';
 import type { Logger } from '../ports.js';
@@ -27,6 +29,8 @@ export interface OrderDeps {
   clock: Clock;
   emit: Emit;
   logger: Logger;
+  /** A split or basket about to be sent, so its orders' OS notifications become one (core/alerts). */
+  alertGroup?: (title: string) => SendGroup;
 }
 
 export type OrderChannels =
@@ -100,6 +104,21 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       books = dailyBooks(s);
     }
     return d.daily.admit(s.profile.id, legs, limits, books);
+  }
+  /** A split's or basket's send, told to the alerts with what its answer says of each child. */
+  async function grouped<T extends { results: Parameters<typeof sentChildren>[1] }>(
+    title: string,
+    asked: readonly PlacedOrder[],
+    send: () => Promise<IpcResult<T>>,
+  ): Promise<IpcResult<T>> {
+    const group = d.alertGroup?.(title);
+    let r: IpcResult<T> | undefined;
+    try {
+      r = await send();
+      return r;
+    } finally {
+      group?.placed(r?.ok ? sentChildren(asked, r.value.results) : []);
+    }
   }
   function settled<T>(slot: { release(): void }, r: IpcResult<T>): IpcResult<T> {
     // An unknown outcome may have reached the exchange: it keeps its slot.
@@ -274,11 +293,16 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       }
       return settled(
         daily,
-        await sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request), {
-          operation: 'splitorder',
-          strategy: request.strategy,
-          orders: plan.value.children.map(placed),
-        }),
+        await grouped(
+          splitGroupTitle(rest.action, Number(rest.quantity), rest.symbol),
+          plan.value.children,
+          () =>
+            sendJournaled(s, 'splitorder', request, () => s.client.splitorder(request), {
+              operation: 'splitorder',
+              strategy: request.strategy,
+              orders: plan.value.children.map(placed),
+            }),
+        ),
       );
     },
 
@@ -299,11 +323,13 @@ export function orderHandlers(d: OrderDeps): Pick<Handlers, OrderChannels> {
       }
       return settled(
         daily,
-        await sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request), {
-          operation: 'basketorder',
-          strategy: request.strategy,
-          orders: input.orders.map(placed),
-        }),
+        await grouped(basketGroupTitle(input.orders.length), input.orders, () =>
+          sendJournaled(s, 'basketorder', request, () => s.client.basketorder(request), {
+            operation: 'basketorder',
+            strategy: request.strategy,
+            orders: input.orders.map(placed),
+          }),
+        ),
       );
     },
 

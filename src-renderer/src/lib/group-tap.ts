@@ -2,7 +2,7 @@
 // one placed (the gateway's answer) to a listener, so the alert list shows one grouped alert per
 // send whichever pane sent it. Nothing else about the call changes.
 import type { BridgeApi, ChannelInput, ChannelOutput } from '@contract';
-import { formatQty } from '@shared/format.js';
+import { basketGroupTitle, splitGroupTitle } from '@shared/alert-group-title.js';
 import { displayName } from './instrument';
 
 /** The orders one send placed. */
@@ -24,8 +24,8 @@ export function splitGroup(
   input: ChannelInput<'orders.split'>,
   answer: ChannelOutput<'orders.split'>,
 ): AlertGroup {
-  const what = `${input.action.toUpperCase()} ${formatQty(Number(input.quantity))} ${displayName(input.symbol)}`;
-  return { id, title: `Split ${what}`, orderids: ids(answer.results) };
+  const title = splitGroupTitle(input.action, Number(input.quantity), displayName(input.symbol));
+  return { id, title, orderids: ids(answer.results) };
 }
 
 /** The group a basket's answer names: `Basket of 3 legs` and its legs' ids. */
@@ -34,8 +34,7 @@ export function basketGroup(
   input: ChannelInput<'orders.basket'>,
   answer: ChannelOutput<'orders.basket'>,
 ): AlertGroup {
-  const legs = input.orders.length;
-  return { id, title: `Basket of ${legs} ${legs === 1 ? 'leg' : 'legs'}`, orderids: ids(answer.results) };
+  return { id, title: basketGroupTitle(input.orders.length), orderids: ids(answer.results) };
 }
 
 export function tapGroups(bridge: BridgeApi, onGroup: (g: AlertGroup) => void): BridgeApi {

@@ -4,6 +4,7 @@
 // how many filled, were rejected or cancelled. A child's alert that came before the group was known
 // (a fill can beat the split's answer) is taken into the group when it is.
 import type { AlertEvent } from '@contract';
+import { groupSummary } from '@shared/alert-group-title.js';
 import type { AlertGroup } from '../lib/group-tap';
 import type { AlertEntry } from './alert-entry';
 
@@ -33,28 +34,23 @@ export function isListed(entries: readonly AlertEntry[], id: string): boolean {
   return entries.some((e) => e.id === id || (e.children?.some((c) => c.id === id) ?? false));
 }
 
-const count = (n: number, what: string) => `${n} ${what}`;
-
 /** The group's one entry over its children's latest alerts. */
 export function groupEntryOf(g: AlertGroup, children: readonly AlertEntry[]): AlertEntry {
   const ordered = [...children].sort(
     (a, b) => g.orderids.indexOf(a.orderid ?? '') - g.orderids.indexOf(b.orderid ?? ''),
   );
-  const of = (kind: AlertEntry['kind']) => ordered.filter((c) => c.kind === kind).length;
-  const [filled, rejected, cancelled] = [of('fill'), of('rejection'), of('cancellation')];
   const latest = ordered.reduce((a, b) => (b.time > a.time ? b : a));
-  const kind: AlertEntry['kind'] =
-    rejected > 0 ? 'rejection' : filled === g.orderids.length ? 'fill' : filled > 0 ? 'partial' : latest.kind;
-  const parts = [
-    `${filled} of ${g.orderids.length} filled`,
-    ...(rejected > 0 ? [count(rejected, 'rejected')] : []),
-    ...(cancelled > 0 ? [count(cancelled, 'cancelled')] : []),
-  ];
+  const { title, kind } = groupSummary(
+    g.title,
+    g.orderids.length,
+    ordered.map((c) => c.kind),
+    latest.kind,
+  );
   return {
     id: groupEntryId(g),
     time: latest.time,
     kind,
-    title: `${g.title}: ${parts.join(' · ')}`,
+    title,
     body: `Latest: ${latest.title}`,
     sticky: ordered.some((c) => c.sticky),
     children: ordered,

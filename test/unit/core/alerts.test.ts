@@ -80,7 +80,7 @@ function setup(over: Partial<AlertRules> = {}) {
   const raised: unknown[] = [];
   const alerts = createAlerts({
     notifier: { notify: (n) => shown.push(n) },
-    clock: { now: () => 0 },
+    clock: { now: () => 0, setTimer: () => () => undefined },
     emit: (name, payload) => {
       events.push(name);
       if (name === 'alerts.raised') raised.push(payload);

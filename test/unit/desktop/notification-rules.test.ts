@@ -35,7 +35,7 @@ function desk(rules: Partial<AlertRules>) {
   const raised: string[] = [];
   const alerts = createAlerts({
     notifier,
-    clock: { now: () => 0 },
+    clock: { now: () => 0, setTimer: () => () => undefined },
     emit: (name) => raised.push(name),
     rules: () => ({ ...DEFAULT_SETTINGS.alerts, ...rules }),
     setPaused: async () => undefined,
