@@ -3,7 +3,7 @@
 // rejected child raises it at once, a basket of three makes one, and a plain order's fill stays one
 // of its own.
 import { expect, it } from 'vitest';
-import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
+import { LIMITS, startCore, until, usePaper, type Harness } from '../../support/core-harness.js';
 import { GROUP_WINDOW_MS } from '../../../src-main/core/alerts/notify-groups.js';
 
 const paper = usePaper();
@@ -89,6 +89,28 @@ it('a split with rejected children raises its notification at once, once', async
     ]);
     // The rejections stay sticky in the core's state: the tray says there is something to read.
     expect(h.trays.at(-1)?.state).toBe('alert');
+  });
+});
+
+it('fills the book shows before the split’s answer join its one notification', async () => {
+  await withCore(async (h) => {
+    // The gateway places the children at once but its answer comes 400 ms later; a poll meanwhile
+    // finds them filled.
+    paper.proxy.enqueue({ kind: 'delay', ms: 400 }, '/api/v1/splitorder');
+    const sent = h.core.router.invoke('orders.split', {
+      ...market,
+      symbol: 'ITC',
+      quantity: 50,
+      splitsize: 20,
+    });
+    await until(() => paper.proxy.forwardedTo('/api/v1/splitorder') > 0);
+    await new Promise((r) => setTimeout(r, 100));
+    await h.core.pollNow();
+    expect(h.of('orders.filled')).toHaveLength(3);
+    expect(h.notifications).toEqual([]);
+    expect((await sent).ok).toBe(true);
+    await h.clock.advance(GROUP_WINDOW_MS * 3);
+    expect(h.notifications.map((n) => n.title)).toEqual(['Split BUY 50 ITC: 3 of 3 filled']);
   });
 });
 
