@@ -88,7 +88,10 @@ it('a split with rejected children raises its notification at once, once', async
       }),
     ]);
     // The rejections stay sticky in the core's state: the tray says there is something to read.
-    expect(h.trays.at(-1)?.state).toBe('alert');
+    expect(h.trays.at(-1)).toMatchObject({
+      state: 'alert',
+      tooltip: expect.stringContaining('2 alerts to read'),
+    });
   });
 });
 
