@@ -50,7 +50,10 @@ export interface NotifyGroups {
 
 export const GROUP_WINDOW_MS = 1500;
 export const HOLD_MS = 3000;
-/** How long after its answer a child the answer named no id for can be told by its shape. */
+/**
+ * How long after its answer a child the answer refused (no id) can be told by its shape: the book's
+ * rejected order of that shape is that child (the paper gateway lists refused children so).
+ */
 export const CLAIM_MS = 10_000;
 /** Groups remembered (a day of splits); the oldest is forgotten first. */
 const GROUPS_KEPT = 200;
@@ -116,12 +119,16 @@ export function createNotifyGroups(o: {
   let inFlight = 0;
   let held: Held[] = [];
 
-  /** The group and slot of an order: by id, or an id-less child of the same shape (claimed). */
+  /**
+   * The group and slot of an order: by id, or, for a rejection, a refused child of the same shape
+   * (claimed; only a rejection, so another order's fill never joins a group).
+   */
   function slotOf(child: ChildAlert): { g: Group; slot: Slot } | undefined {
     for (const g of groups) {
       const slot = g.slots.find((x) => x.orderid === child.orderid);
       if (slot) return { g, slot };
     }
+    if (child.kind !== 'rejection') return undefined;
     const now = o.clock.now();
     for (const g of groups) {
       if (now - g.answeredAt > CLAIM_MS) continue;

@@ -132,14 +132,17 @@ describe('one notification per send', () => {
         body: 'Latest: BUY 5 INFY rejected: Insufficient funds',
       }),
     ]);
+    // Another order of a refused child's shape that fills is not that child: its own notification.
+    alert('z', 'fill');
     // The book shows the refused children as rejected orders with ids of their own.
     alert('r1', 'rejection');
     alert('r2', 'rejection', { ...shape, quantity: 5 });
     await Promise.resolve();
-    expect(titles()).toHaveLength(1);
+    expect(titles()).toHaveLength(2);
     alert('a', 'fill');
     expect(titles()).toEqual([
       'Split BUY 45 INFY: 0 of 3 filled · 2 rejected',
+      'z fill',
       'Split BUY 45 INFY: 1 of 3 filled · 2 rejected',
     ]);
   });
