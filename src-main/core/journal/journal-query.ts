@@ -38,6 +38,26 @@ function filtersOf(query: z.output<typeof JournalQuery>): { where: string[]; par
   return { where, params };
 }
 
+/** Most distinct filter shapes a connection keeps compiled; the order path asks the same few each time. */
+const STATEMENTS_KEPT = 32;
+const compiled = new WeakMap<Database.Database, Map<string, Database.Statement<(string | number)[], Row>>>();
+
+/**
+ * The connection's compiled statement for this SQL: compiling the join on every read cost more than
+ * running it (the duplicate hold-back reads twice per order). Values are bound, never in the text.
+ */
+function statementOf(db: Database.Database, sql: string): Database.Statement<(string | number)[], Row> {
+  let kept = compiled.get(db);
+  if (!kept) compiled.set(db, (kept = new Map()));
+  let statement = kept.get(sql);
+  if (!statement) {
+    if (kept.size >= STATEMENTS_KEPT) kept.clear();
+    statement = db.prepare<(string | number)[], Row>(sql);
+    kept.set(sql, statement);
+  }
+  return statement;
+}
+
 /** One page of matching rows, by the query's limit and offset. */
 export function selectRows(db: Database.Database, q: JournalQuery = {}): Row[] {
   const query = JournalQuery.parse(q);
@@ -45,7 +65,7 @@ export function selectRows(db: Database.Database, q: JournalQuery = {}): Row[] {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY i.time ${direction}, i.seq ${direction} LIMIT ? OFFSET ?`;
-  return db.prepare<(string | number)[], Row>(sql).all(...params, query.limit, query.offset);
+  return statementOf(db, sql).all(...params, query.limit, query.offset);
 }
 
 /** Every matching entry, `pageSize` at a time (oldest first unless the query says otherwise). */
