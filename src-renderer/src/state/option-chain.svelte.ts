@@ -199,11 +199,21 @@ export class OptionChainState {
     return () => offs.forEach((off) => off());
   }
 
+  /**
+   * A new load keeps the quotes it has: a reload of the same contracts updates their cells in place
+   * when its answer comes, rather than blanking 82 cells and filling them again; another expiry's
+   * or underlying's contracts are other keys, never shown with these. The answer drops the rest.
+   */
   #reset(): void {
-    this.quotes.clear();
-    this.missing.clear();
     this.quoteError = undefined;
     this.centre = undefined;
+  }
+
+  /** Forgets quotes and reasons of contracts that are not this expiry's (nor the spot's). */
+  #prune(): void {
+    const keep = this.#keys;
+    for (const key of [...this.quotes.keys()]) if (!keep.has(key)) this.quotes.delete(key);
+    for (const key of [...this.missing.keys()]) if (!keep.has(key)) this.missing.delete(key);
   }
 
   /** Where the underlying itself is quoted: its index first, then its cash market. */
@@ -222,6 +232,9 @@ export class OptionChainState {
     if (seq !== this.#seq) return;
     this.quoting = false;
     if (!res.ok) {
+      // No price is shown that this read did not confirm: the rows stay, without prices.
+      this.quotes.clear();
+      this.missing.clear();
       this.quoteError = `Quotes could not be read: ${res.error.message}`;
       return;
     }
@@ -233,6 +246,7 @@ export class OptionChainState {
     }
     for (const [key, why] of res.value.missing) if (!this.quotes.has(key)) this.missing.set(key, why);
     this.spotRef ??= candidates.find((c) => this.quotes.has(chainKey(c)));
+    this.#prune();
     this.centre = this.atm;
   }
 

@@ -5,7 +5,7 @@ import type { IpcResult, MultiQuotesResponse } from '@contract';
 import { OptionChainState } from '../../../src-renderer/src/state/option-chain.svelte';
 import { settle } from '../../support/component/desk-fixture';
 import { FakeBridge, deferred } from '../../support/component/fake-bridge';
-import { answerChain, EXPIRY, STRIKES } from './option-chain-fixture.js';
+import { answerChain, EXPIRY, quote, STRIKES } from './option-chain-fixture.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -81,6 +81,55 @@ describe('OptionChainState', () => {
     expect(chain.rows.map((r) => [r.strike, r.atm])).toEqual([[25_000, true]]);
     const last = bridge.callsTo('market.multiquotes').at(-1)!.input as { symbols: { symbol: string }[] };
     expect(last.symbols.map((s) => s.symbol)).toContain('NIFTY01DEC2625000CE');
+  });
+
+  it('a reload keeps its prices until its answer updates them; another expiry drops them', async () => {
+    const bridge = new FakeBridge();
+    answerChain(bridge, 24_985);
+    const chain = new OptionChainState(bridge);
+    await chain.load('NIFTY', 'NFO');
+    const before = chain.rows.find((r) => r.atm)!.CE?.quote?.ltp;
+    expect(before).toBeGreaterThan(0);
+
+    // While the reload's quotes are on their way, the cells keep what they showed: no blank frame.
+    const held = deferred<IpcResult<MultiQuotesResponse>>();
+    bridge.answer('market.multiquotes', () => held.promise);
+    const reload = chain.load('NIFTY', 'NFO');
+    await settle();
+    expect(chain.quoting).toBe(true);
+    expect(chain.rows.find((r) => r.atm)!.CE?.quote?.ltp).toBe(before);
+    const atmCall = chain.rows.find((r) => r.atm)!.CE!.contract;
+    held.resolve({
+      ok: true,
+      value: {
+        status: 'success',
+        results: [{ symbol: atmCall.symbol, exchange: atmCall.exchange, data: quote(123.45) }],
+      },
+    });
+    await reload;
+    expect(chain.rows.find((r) => r.atm)!.CE?.quote?.ltp).toBe(123.45);
+
+    // Another expiry's answer leaves none of this expiry's quotes behind.
+    answerChain(bridge, 24_985);
+    await chain.chooseExpiry('01-DEC-26');
+    expect([...chain.quotes.keys()].filter((k) => k.includes('24NOV26'))).toEqual([]);
+    expect(chain.quotes.size).toBeGreaterThan(0);
+  });
+
+  it('a reload whose quotes cannot be read shows no price from before', async () => {
+    const bridge = new FakeBridge();
+    answerChain(bridge, 24_985);
+    const chain = new OptionChainState(bridge);
+    await chain.load('NIFTY', 'NFO');
+    expect(chain.rows.some((r) => r.CE?.quote !== undefined)).toBe(true);
+    bridge.answer('market.multiquotes', () => ({
+      ok: false,
+      error: { kind: 'network', message: 'connect ECONNREFUSED' },
+    }));
+    await chain.load('NIFTY', 'NFO');
+    expect(chain.quoteError).toMatch(/^Quotes could not be read/);
+    expect(chain.rows).toHaveLength(21);
+    expect(chain.rows.every((r) => r.CE?.quote === undefined && r.PE?.quote === undefined)).toBe(true);
   });
 
   it('without a spot quote, centres on the strike where call and put meet', async () => {
