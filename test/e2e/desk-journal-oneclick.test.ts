@@ -18,6 +18,7 @@ import {
   type Desk,
   type PaperProcess,
 } from '../support/desk-harness.js';
+import { PLACED_LINE } from '../support/ticket-lines.js';
 
 const KEY = 'e2e0journal0key0' + 'f00dcafe'.repeat(6);
 const COOLDOWN_MS = 1500;
@@ -114,7 +115,7 @@ describe('the journal', { timeout: 60_000 }, () => {
     await ticketFor('SBIN', '3');
     await page.getByLabel('Qty', { exact: true }).focus();
     await page.keyboard.press('Enter');
-    const placed = ticket().getByText(/^Placed · order \S+/);
+    const placed = ticket().getByText(PLACED_LINE);
     await placed.waitFor({ timeout: 10_000 });
     placedId = /order (\S+)/.exec((await placed.textContent()) ?? '')?.[1] ?? '';
     expect(placedId).not.toBe('');

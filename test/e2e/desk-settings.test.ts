@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeApi, PositionsView } from '../../src-main/contract/index.js';
 import { invoke, openDesk, renderedFrames, type Desk } from '../support/desk-harness.js';
+import { ORDER_LINE, PLACED_LINE } from '../support/ticket-lines.js';
 
 // What the page.evaluate callbacks use, as seen from this file (it has no DOM types).
 declare const document: {
@@ -87,7 +88,7 @@ async function send(key: 'F1' | 'F2', quantity: string): Promise<string> {
 }
 
 async function outcome(): Promise<string> {
-  const line = ticket().getByText(/^(Placed · order \S+|Refused by .*|Held back by .*)$/);
+  const line = ticket().getByText(new RegExp(`^(${ORDER_LINE} \\S+|Refused by .*|Held back by .*)$`));
   return (await line.count()) > 0 ? ((await line.first().textContent()) ?? '') : '';
 }
 
@@ -164,7 +165,7 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     });
     await desk.shots('settings-risk-refused');
     // Within the limit, the same ticket places.
-    expect(await send('F1', '5')).toMatch(/^Placed · order \S+$/);
+    expect(await send('F1', '5')).toMatch(PLACED_LINE);
   });
 
   it('the light theme applies at once and keeps contrast (axe), then dark again', async () => {
@@ -221,7 +222,7 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
     await expect.poll(() => page.getByTestId('daily-orders').textContent()).toBe(`${before} of ${limit}`);
 
     await pick('SBIN');
-    expect(await send('F1', '2')).toMatch(/^Placed · order \S+$/);
+    expect(await send('F1', '2')).toMatch(PLACED_LINE);
     const over = await send('F1', '3');
     expect(over).toMatch(
       new RegExp(
@@ -241,7 +242,7 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
       .toBe(2);
     // The core reads positions on its own poll: wait until it has published the fill's position.
     await expect.poll(() => publishedPosition('SBIN'), { timeout: 15_000 }).toBe(2);
-    expect(await send('F2', '2')).toMatch(/^Placed · order \S+$/);
+    expect(await send('F2', '2')).toMatch(PLACED_LINE);
 
     await openSettings('risk');
     await expect.poll(() => page.getByTestId('daily-orders').textContent()).toBe(`${limit + 1} of ${limit}`);

@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, PositionsView } from '../../src-main/contract/index.js';
 import { invoke, openDesk, renderedFrames, type Desk } from '../support/desk-harness.js';
+import { PLACED_LINE } from '../support/ticket-lines.js';
 
 let desk: Desk;
 let page: Page;
@@ -66,7 +67,7 @@ async function send(
 let lastPlaced = '';
 /** The order id the ticket reports it placed: a new one, never the last order's still on show. */
 async function placedId(): Promise<string> {
-  const placed = ticket().getByText(/^Placed · order \S+/);
+  const placed = ticket().getByText(PLACED_LINE);
   let id = '';
   await expect
     .poll(

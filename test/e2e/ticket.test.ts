@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView } from '../../src-main/contract/index.js';
 import { join } from 'node:path';
 import { invoke, openDesk, readAsPressed, SHOTS, type Desk } from '../support/desk-harness.js';
+import { ORDER_LINE } from '../support/ticket-lines.js';
 
 // The page's global, as seen by functions evaluate runs in the page (this file has no DOM types).
 declare const document: { activeElement: unknown };
@@ -59,7 +60,9 @@ describe('the ticket by keyboard', () => {
     // Real time: the desk ignores an Enter within CONFIRM_ARM_MS (300 ms) of the question opening.
     await page.waitForTimeout(350);
     await page.keyboard.press('Enter');
-    await expect.poll(() => ticket.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => ticket.getByText(new RegExp(`^${ORDER_LINE} `)).count(), { timeout: 10_000 })
+      .toBe(1);
     // A hurried second and third Enter send nothing: the same press as the answer (said), or at most
     // the next order's question, which an Enter this soon does not answer.
     await page.keyboard.press('Enter');
@@ -112,7 +115,9 @@ describe('the ticket by keyboard', () => {
     // Real time: the desk ignores an Enter within CONFIRM_ARM_MS (300 ms) of the question opening.
     await page.waitForTimeout(350);
     await page.keyboard.press('Enter');
-    await expect.poll(() => form.getByText(/^Placed · order /).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => form.getByText(new RegExp(`^${ORDER_LINE} `)).count(), { timeout: 10_000 })
+      .toBe(1);
     await form.locator('button.send').waitFor();
     // The answer and the confirmation switches fit under the send button: no scroll, BUY/SELL whole.
     const fit = await scroll();
@@ -148,7 +153,7 @@ describe('the ticket by keyboard', () => {
       .poll(() =>
         page
           .getByRole('form', { name: 'Order ticket' })
-          .getByText(/^Placed · order /)
+          .getByText(new RegExp(`^${ORDER_LINE} `))
           .count(),
       )
       .toBe(1);
