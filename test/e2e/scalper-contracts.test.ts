@@ -1,9 +1,10 @@
 // The right contract first, in Chromium through browser mode against the embedded paper gateway:
 // `/`, `nifty fut`, Enter loads the NEAREST NIFTY future (the expected one worked out from the
 // gateway's own search answer, by date), the same for BANKNIFTY at 420 px; the option chain shows IV
-// and delta per leg, and its column chooser, reached by keyboard, adds gamma and is remembered.
-// Shots: test-results/scalper-search-fut-*.png, scalper-chain-greeks-*.png (1280×720, 420 px) and
-// scalper-chain-columns-1280.png.
+// and delta per leg with every default column in view at 1280×720 (no sideways scroll; columns the
+// pane has no room for are dropped and counted), and its column chooser, reached by keyboard, adds
+// gamma and is remembered. Shots: test-results/scalper-search-fut-*.png, scalper-chain-greeks-*.png
+// (1280×720, 420 px), scalper-chain-columns-1280.png and scalper-chain-fit-narrow-1280.png.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,20 @@ describe('the right contract first', () => {
   });
 });
 
+const columnsButton = (): Locator => page.getByRole('button', { name: /^Columns/ });
+
+/** The chain's table and pane widths, and the column heads not wholly in the pane. */
+function chainView(): Promise<{ table: number; room: number; cut: string[] }> {
+  return page.evaluate(`(() => {
+    const s = document.querySelector('.chain .scroll');
+    const box = s.getBoundingClientRect();
+    const cut = Array.from(document.querySelectorAll('.chain thead tr:last-child th'))
+      .filter((t) => { const r = t.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1; })
+      .map((t) => t.textContent.trim());
+    return { table: s.scrollWidth, room: s.clientWidth, cut };
+  })()`);
+}
+
 describe('the chain with greeks', () => {
   it('shows IV and delta per leg; the Columns menu by keyboard adds gamma, and it is remembered', async () => {
     await page.getByRole('tab', { name: 'Chain', exact: true }).click();
@@ -82,7 +97,6 @@ describe('the chain with greeks', () => {
       .poll(async () => (await heads()).map((h) => h.trim()), { timeout: 10_000 })
       .toEqual([
         'OI',
-        'Chg %',
         'Delta',
         'IV',
         'LTP',
@@ -94,27 +108,22 @@ describe('the chain with greeks', () => {
         'LTP',
         'IV',
         'Delta',
-        'Chg %',
         'OI',
       ]);
     const atm = grid.locator('tbody tr.atm');
     const callIv = atm.locator('td.greek.iv').first();
     await expect.poll(() => callIv.textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d%$/);
-    // Wider than the pane at 1280×720, the mirrored table is scrolled to its centre: the strike, both
-    // legs' prices, IV and delta are in view; OI and change at the edges are a scroll away.
-    const view = await page.evaluate<{ table: number; room: number; hidden: string[] }>(`(() => {
-      const s = document.querySelector('.chain .scroll');
-      const box = s.getBoundingClientRect();
-      const hidden = Array.from(document.querySelectorAll('.chain thead tr:last-child th'))
-        .filter((t) => { const r = t.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1; })
-        .map((t) => t.textContent.trim());
-      return { table: s.scrollWidth, room: s.clientWidth, hidden };
-    })()`);
-    console.log(
-      `chain at 1280: table ${view.table} px in ${view.room} px; not fully in view: ${view.hidden.join(', ')}`,
-    );
-    for (const head of ['Strike', 'LTP', 'Bid', 'Ask', 'IV', 'Delta'])
-      expect(view.hidden).not.toContain(head);
+    // Every default column in view at 1280×720: no sideways scroll, nothing cut at an edge, nothing
+    // counted as hidden, and change % under each LTP.
+    const view = await chainView();
+    console.log(`chain at 1280: table ${view.table} px in ${view.room} px; cut: ${view.cut.join(', ')}`);
+    expect(view.table).toBeLessThanOrEqual(view.room);
+    expect(view.cut).toEqual([]);
+    expect(await columnsButton().textContent()).toBe('Columns');
+    await expect
+      .poll(() => atm.locator('td.ltp .chg').first().textContent(), { timeout: 10_000 })
+      .toMatch(/^[+-]?\d+\.\d{2}%$/);
+    await page.screenshot({ path: join(SHOTS, 'scalper-chain-greeks-1280.png') });
     const iv = Number((await callIv.textContent())?.replace('%', ''));
     // The paper NIFTY's volatility is 13 %: the ATM IV recovers it within a few points.
     expect(iv).toBeGreaterThan(5);
@@ -130,7 +139,7 @@ describe('the chain with greeks', () => {
     expect(callDelta - putDelta).toBeLessThan(1.05);
 
     // The chooser by keyboard: focus, Enter opens it with the focus inside, Space ticks Gamma.
-    const columns = page.getByRole('button', { name: 'Columns' });
+    const columns = columnsButton();
     await columns.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('group', { name: 'Columns, calls and puts' });
@@ -139,18 +148,55 @@ describe('the chain with greeks', () => {
     await gamma.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => gamma.isChecked()).toBe(true);
+    // The defaults fill the pane: gamma has no room; the button counts it, the menu marks it.
+    await expect.poll(() => columnsButton().textContent()).toBe('Columns · 1 column hidden');
+    expect(await gamma.locator('..').textContent()).toMatch(/Gamma\s*no room/);
+    expect((await chainView()).table).toBeLessThanOrEqual((await chainView()).room);
+    // Unticking OI makes room: gamma shows on both legs.
+    const oi = menu.getByRole('checkbox', { name: /Open interest/ });
+    await oi.focus();
+    await page.keyboard.press('Space');
     await expect.poll(async () => (await heads()).filter((h) => h.trim() === 'Gamma').length).toBe(2);
+    expect(await columnsButton().textContent()).toBe('Columns');
+    const swapped = await chainView();
+    console.log(`gamma for OI: table ${swapped.table} px in ${swapped.room} px`);
+    expect(swapped.table).toBeLessThanOrEqual(swapped.room);
     await expect
       .poll(() => atm.locator('td.greek.gamma').first().textContent(), { timeout: 10_000 })
       .toMatch(/^0\.\d{4}$/);
     await page.screenshot({ path: join(SHOTS, 'scalper-chain-columns-1280.png') });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    await page.screenshot({ path: join(SHOTS, 'scalper-chain-greeks-1280.png') });
-    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Columns');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toMatch(/^Columns/);
     await expect
       .poll(async () => (await invoke<Settings>(page, 'settings.get')).layout.chainColumns, { timeout: 5000 })
-      .toEqual(['oi', 'chg', 'gamma', 'delta', 'iv']);
+      .toEqual(['chg', 'gamma', 'delta', 'iv']);
+
+    // A wider watchlist leaves the chain less room: columns drop (gamma first, then IV) on both legs
+    // alike, the Columns button counts them and its menu marks them; still no sideways scroll.
+    const watchBar = page.getByRole('separator', { name: 'Resize watchlist' });
+    await watchBar.focus();
+    for (let i = 0; i < 16; i++) await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => columnsButton().textContent(), { timeout: 5000 })
+      .toMatch(/^Columns · \d columns? hidden$/);
+    const narrow = await chainView();
+    console.log(`chain 128 px narrower: table ${narrow.table} px in ${narrow.room} px`);
+    expect(narrow.table).toBeLessThanOrEqual(narrow.room);
+    expect(narrow.cut).toEqual([]);
+    const narrowHeads = (await heads()).map((h) => h.trim());
+    expect(narrowHeads).not.toContain('Gamma');
+    expect(narrowHeads.slice(0, narrowHeads.indexOf('Strike')).reverse()).toEqual(
+      narrowHeads
+        .slice(narrowHeads.indexOf('Strike') + 1)
+        .map((h) => (h === 'Bid' ? 'Ask' : h === 'Ask' ? 'Bid' : h)),
+    );
+    await columnsButton().click();
+    await expect.poll(() => menu.getByText('no room').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'scalper-chain-fit-narrow-1280.png') });
+    await page.keyboard.press('Escape');
+    await watchBar.focus();
+    await page.keyboard.press('Enter');
 
     // The narrow desk is the always-on ticket (no chain): an option taken from the chain stays in it.
     await atm.locator('td.ask button').first().click();

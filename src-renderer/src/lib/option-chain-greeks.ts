@@ -2,7 +2,7 @@
 // each cell reads, which show by default, and the greeks answer keyed like the chain's quotes.
 import type { CHAIN_COLUMNS, ChainColumn, LegGreeks, OptionGreeksView } from '@contract';
 import { parseDecimal, toFixedText } from '@shared/decimal.js';
-import { DASH } from '@shared/format.js';
+import { DASH, formatPercent, formatQty } from '@shared/format.js';
 import { chainKey } from './option-chain';
 
 /**
@@ -65,6 +65,25 @@ export function greekText(g: LegGreeks | undefined, column: GreekColumn): string
   if (column === 'iv') return `${text}%`;
   // A value that rounds to zero carries no sign.
   return /[1-9]/.test(text) ? text : text.replace('-', '');
+}
+
+/**
+ * An OI cell's text, as Indian chains show it: up to 99,999 in full, then in lakhs (12.35L) and crores
+ * (1.23Cr) to two places, so the column stays narrow; the cell's title has the full figure.
+ */
+export function oiText(oi: number | null | undefined): string {
+  if (!oi) return DASH;
+  const abs = Math.abs(oi);
+  if (abs < 1e5) return formatQty(oi);
+  return abs < 1e7 ? `${(oi / 1e5).toFixed(2)}L` : `${(oi / 1e7).toFixed(2)}Cr`;
+}
+
+/** A leg's change % under its LTP, signed, and its tone ('up', 'down' or '' when flat or unknown). */
+export function changeText(v: number | null | undefined): string {
+  return v === null || v === undefined ? DASH : formatPercent(v);
+}
+export function changeTone(v: number | null | undefined): '' | 'up' | 'down' {
+  return v === null || v === undefined || v === 0 ? '' : v > 0 ? 'up' : 'down';
 }
 
 /** The answer keyed `EXCHANGE:SYMBOL`, as the chain keys its quotes. */

@@ -59,7 +59,6 @@ describe('option chain greeks', () => {
     const { heads, atmCells, grid } = await mount();
     expect(heads()).toEqual([
       'OI',
-      'Chg %',
       'Delta',
       'IV',
       'LTP',
@@ -71,13 +70,17 @@ describe('option chain greeks', () => {
       'LTP',
       'IV',
       'Delta',
-      'Chg %',
       'OI',
     ]);
     const cells = atmCells();
     // 25000 is the money: call delta 0.50, put -0.50, IV as a percentage.
-    expect(cells.slice(2, 4)).toEqual(['0.50', '14.2%']);
-    expect(cells.slice(11, 13)).toEqual(['14.2%', '-0.50']);
+    expect(cells.slice(1, 3)).toEqual(['0.50', '14.2%']);
+    expect(cells.slice(10, 12)).toEqual(['14.2%', '-0.50']);
+    // Change % rides under each leg's LTP (its own line), signed.
+    const ltps = grid.querySelectorAll('tbody tr.atm td.ltp');
+    expect(Array.from(ltps, (td) => td.querySelector('.chg')?.textContent)).toEqual(
+      Array.from(ltps, () => expect.stringMatching(/^[+-]?\d+\.\d{2}%$/)),
+    );
     // Styled as the chain's other numbers (right-aligned, tabular: seen in the e2e screenshots).
     expect(grid.querySelectorAll('tbody tr.atm td.stat.greek')).toHaveLength(4);
   });
@@ -123,8 +126,8 @@ describe('option chain greeks', () => {
   it('a failed greeks read leaves dashes and one quiet note, no alert', async () => {
     const { atmCells, f } = await mount('fail');
     const cells = atmCells();
-    expect(cells.slice(2, 4)).toEqual(['—', '—']);
-    expect(cells.slice(11, 13)).toEqual(['—', '—']);
+    expect(cells.slice(1, 3)).toEqual(['—', '—']);
+    expect(cells.slice(10, 12)).toEqual(['—', '—']);
     // Prices are still there.
     expect(cells[4]).toMatch(/\d/);
     expect(screen.getAllByText('Greeks unavailable: cannot reach the gateway')).toHaveLength(1);
@@ -163,7 +166,6 @@ describe('option chain greeks', () => {
     for (const name of [/Gamma/, /Theta/, /Vega/, /Open interest/]) await fireEvent.click(box(name));
     await settle();
     expect(heads()).toEqual([
-      'Chg %',
       'Vega',
       'Theta',
       'Gamma',
@@ -181,9 +183,8 @@ describe('option chain greeks', () => {
       'Gamma',
       'Theta',
       'Vega',
-      'Chg %',
     ]);
-    expect(atmCells().slice(1, 4)).toEqual(['28.95', '-7.92', '0.0004']);
+    expect(atmCells().slice(0, 3)).toEqual(['28.95', '-7.92', '0.0004']);
     expect(layout.chainColumns).toEqual(['chg', 'vega', 'theta', 'gamma', 'delta', 'iv']);
     await layout.flush();
     expect(updates.at(-1)).toEqual({

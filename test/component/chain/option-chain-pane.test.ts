@@ -94,7 +94,7 @@ describe('OptionChain pane', () => {
     const ltp = screen.getByRole('button', {
       name: /^NIFTY 24 NOV 25000 CE LTP: no quote \(Symbol .* not found\)$/,
     });
-    expect(ltp.textContent).toBe('—');
+    expect(ltp.querySelector('.p')?.textContent).toBe('—');
     await fireEvent.click(ltp);
     await settle();
     expect(screen.getByText('NIFTY 24 NOV 25000 CE: no ltp to trade at')).toBeTruthy();
