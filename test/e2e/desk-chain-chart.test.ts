@@ -110,10 +110,13 @@ describe('option chain', () => {
     expect(spot).toBeGreaterThan(0);
     // The ATM strike is the listed one nearest the spot.
     expect(Math.abs(strike - spot)).toBeLessThanOrEqual(step / 2);
-    // Quotes landed: the ATM call's LTP is a price, not a dash.
+    // Quotes landed: the ATM call's LTP is a price, not a dash, its change % beneath it.
     await expect
-      .poll(() => atm.locator('td.ltp button').first().textContent(), { timeout: 10_000 })
+      .poll(() => atm.locator('td.ltp button .p').first().textContent(), { timeout: 10_000 })
       .toMatch(/^\d[\d,]*\.\d{2}$/);
+    await expect(atm.locator('td.ltp button .chg').first().textContent()).resolves.toMatch(
+      /^[+-]?\d+\.\d{2}%$/,
+    );
     // Live: the quote watch moves the prices without a reload.
     const prices = () => grid.locator('td.ltp button').allTextContents();
     const first = (await prices()).join('|');
