@@ -21,6 +21,7 @@ import { JOURNAL_CSV_HEADER, journalCsvRow } from './journal-csv.js';
 import { guardStorage, JournalStoreError, openJournalDb } from './journal-db.js';
 import { pagesOf, selectRows, type JournalFilters } from './journal-query.js';
 import { rebuildIntents } from './journal-rebuild.js';
+import { createDoubtIndex } from './journal-doubt.js';
 import { keyValuesIn, orderIdsIn, sanitise } from './sanitise.js';
 import { openOrSalvage, type SqliteRecovery } from '../sqlite-salvage.js';
 import { storageCause } from '../storage-words.js';
@@ -90,6 +91,11 @@ export interface Journal {
   recordResolution(id: string, input: ResolutionInput): boolean;
   /** A profile's unknown outcomes without a resolution, intents from `from` (ms) on, oldest first. */
   unresolved(profileId: string, from: number): Unresolved[];
+  /**
+   * A profile's entries from `from` (ms) on whose outcome is pending or unknown (resolved or not),
+   * oldest first; asked on every order, it reads nothing when memory says none is in doubt.
+   */
+  inDoubt(profileId: string, from: number): JournalEntry[];
   get(id: string): JournalEntry | undefined;
   query(query?: JournalQuery): JournalEntry[];
   /** CSV (RFC 4180) of a query, oldest first unless asked otherwise; times in IST. */
@@ -146,6 +152,11 @@ export function createJournal(options: JournalOptions): Journal {
      WHERE i.profile_id = ? AND i.time >= ? AND o.outcome = 'unknown' AND r.id IS NULL
      ORDER BY i.time ASC, i.seq ASC`,
   );
+  const selectInDoubt = db.prepare<[string, number], Row>(
+    `${SELECT} WHERE i.profile_id = ? AND i.time >= ? AND (o.id IS NULL OR o.outcome = 'unknown')
+     ORDER BY i.time ASC, i.seq ASC`,
+  );
+  const doubt = createDoubtIndex(db, () => clock.now());
   // The request's own key, held only until its outcome is written, to redact it from the response.
   const pendingKeys = new Map<string, string[]>();
   /**
@@ -232,6 +243,7 @@ export function createJournal(options: JournalOptions): Journal {
   function commitOutcome(id: string, input: OutcomeInput): void {
     const ownKeys = pendingKeys.get(id) ?? [];
     writeOutcome(id, input, [...secrets(), ...ownKeys]);
+    doubt.outcome(id, input.outcome);
     pendingKeys.delete(id);
     if (++sinceCheckpoint >= CHECKPOINT_EVERY) flushLater();
   }
@@ -270,6 +282,7 @@ export function createJournal(options: JournalOptions): Journal {
             `Nothing was sent: the journal could not record this order action (${cause}): ${options.dbPath}`,
           );
         }
+        doubt.intent(id, input.profileId, time);
         if (ownKeys.length) pendingKeys.set(id, ownKeys);
         syncSoon();
         return { id, time };
@@ -304,6 +317,10 @@ export function createJournal(options: JournalOptions): Journal {
         return selectUnresolved
           .all(profileId, from)
           .map((r) => ({ entry: toEntry(r), check: parseJson(r.check_json) }));
+      },
+      inDoubt(profileId, from) {
+        flush();
+        return doubt.mayHave(profileId, from) ? selectInDoubt.all(profileId, from).map(toEntry) : [];
       },
       get(id) {
         flush();

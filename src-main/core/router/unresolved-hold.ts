@@ -23,7 +23,8 @@ const CLOCK = { zone: false } as const;
 export const SETTLED_HOLD_MS = 30_000;
 
 /**
- * How far back the journal is read, on every order. An entry stays pending (no answer) for the
+ * How far back the journal is read, on every order (journal.inDoubt: read only when an entry of the
+ * profile is pending or unknown). An entry stays pending (no answer) for the
  * client's 15 s timeout at most, unless its process died: a starting core then makes it an unknown
  * outcome once 20 s old, which the book settles within seconds, or leaves to the trader (several
  * orders could be its) with an alert. Reading the whole day cost ~6 ms an order over 5,000 entries.
@@ -70,7 +71,7 @@ interface Twins {
 }
 
 function findTwin(
-  journal: Pick<Journal, 'query' | 'unresolved'>,
+  journal: Pick<Journal, 'inDoubt' | 'unresolved'>,
   profileId: string,
   now: number,
   t: Twins,
@@ -80,13 +81,14 @@ function findTwin(
   const unsettled = (e: JournalEntry, words: string) =>
     `the same ${t.noun} from ${formatIstTime(e.time, CLOCK)} is still being reconciled (${words}: its outcome is not known yet); ${t.again}`;
 
-  const query = { profileId, from, order: 'asc', limit: 10_000 } as const;
   const none = () => undefined;
-  for (const e of journal.query({ ...query, outcome: 'pending' })) {
+  const doubtful = journal.inDoubt(profileId, from);
+  for (const e of doubtful) {
+    if (e.outcome !== 'pending') continue;
     const words = t.twin(e, none);
     if (words) return unsettled(e, words);
   }
-  const unknowns = journal.query({ ...query, outcome: 'unknown' });
+  const unknowns = doubtful.filter((e) => e.outcome === 'unknown');
   const checks =
     unknowns.some((e) => !e.resolution && t.needsCheck(e)) &&
     new Map(journal.unresolved(profileId, from).map((u) => [u.entry.id, u.check]));
@@ -111,7 +113,7 @@ function findTwin(
  * oldest unsettled twin is named first, then one settled "placed after all" lately.
  */
 export function unresolvedTwin(
-  journal: Pick<Journal, 'query' | 'unresolved'>,
+  journal: Pick<Journal, 'inDoubt' | 'unresolved'>,
   profileId: string,
   legs: readonly Leg[],
   now: number,
@@ -148,7 +150,7 @@ function gttShapeOf(w: GttWant): string {
 
 /** Why a GTT placement must be held back, in words; undefined when no identical one is in doubt. */
 export function unresolvedGttTwin(
-  journal: Pick<Journal, 'query' | 'unresolved'>,
+  journal: Pick<Journal, 'inDoubt' | 'unresolved'>,
   profileId: string,
   want: GttWant,
   now: number,
