@@ -25,7 +25,7 @@ import { interpret, parseJson, type AnswerMemory, type OpSpec, type Parser } fro
 import { sleep, systemClock, type Clock } from './clock.js';
 import { describeIssues, numbersAsStrings } from './encode.js';
 import { fail, notOfferedMessage, ok, type GatewayError, type GatewayResult } from './errors.js';
-import { searchAnswerAsIs } from './fast-answers.js';
+import { searchAnswerAsIs, tickerAnswerAsIs } from './fast-answers.js';
 import { exchange, type FetchFn, type HttpRequest } from './http.js';
 import { nodeHttpFetch } from './node-http.js';
 import { LIMITER_CLASS_OF_OPERATION } from './limiter-classes.js';
@@ -296,6 +296,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         json = { status: 'success', data: lines.bars };
       }
       if (json === undefined) return { ok: false, body: undefined, detail: 'not JSON' };
+      const asIs = tickerAnswerAsIs(json);
+      if (asIs) return { ok: true, value: asIs };
       const parsed = TickerResponse.safeParse(json);
       if (parsed.success) return { ok: true, value: parsed.data };
       return { ok: false, body: json, detail: describeIssues(parsed.error) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SearchResponse } from '../../../src-main/contract/index.js';
-import { searchAnswerAsIs } from '../../../src-main/gateway/fast-answers.js';
+import { SearchResponse, TickerResponse } from '../../../src-main/contract/index.js';
+import { searchAnswerAsIs, tickerAnswerAsIs } from '../../../src-main/gateway/fast-answers.js';
 
 const row = (strike: number, extra: Record<string, unknown> = {}) => ({
   symbol: `NIFTY30DEC25${strike}CE`,
@@ -67,5 +67,45 @@ describe('searchAnswerAsIs', () => {
   it('leaves a row that is not an object to the schema', () => {
     expect(searchAnswerAsIs(answer([row(25_000), 'NIFTY']))).toBeUndefined();
     expect(searchAnswerAsIs(answer([[row(25_000)]]))).toBeUndefined();
+  });
+});
+
+const bar = (i: number, extra: Record<string, unknown> = {}) => ({
+  timestamp: 1_764_300_000 + i * 60,
+  open: 812.5 + i * 0.05,
+  high: 813.1,
+  low: 811.95,
+  close: 812.8,
+  volume: 1_200 + i,
+  ...extra,
+});
+
+describe('tickerAnswerAsIs', () => {
+  it('gives what the schema gives for bars already in its form', () => {
+    const json = { status: 'success', data: [bar(0), bar(1, { oi: 12_000 }), bar(2, { vwap: 812.6 })], x: 1 };
+    const fast = tickerAnswerAsIs(json);
+    expect(fast).toBeDefined();
+    expect(fast).toEqual(TickerResponse.parse(json));
+    expect(fast).not.toHaveProperty('x');
+  });
+
+  it.each([
+    ['a millisecond timestamp (the schema turns it to seconds)', { timestamp: 1_764_300_000_000 }],
+    ['a date text timestamp', { timestamp: '2026-11-28 09:15:00' }],
+    ['a fractional volume (the schema rounds it)', { volume: 10.5 }],
+    ['a numeric string price', { close: '812.80' }],
+    ['a null price', { open: null }],
+    ['a missing volume', { volume: undefined }],
+    ['a string open interest', { oi: '12000' }],
+  ])('leaves a bar with %s to the schema', (_what, change) => {
+    const b: Record<string, unknown> = { ...bar(1), ...change };
+    for (const k of Object.keys(b)) if (b[k] === undefined) delete b[k];
+    expect(tickerAnswerAsIs({ status: 'success', data: [bar(0), b] })).toBeUndefined();
+  });
+
+  it('leaves an error or a malformed answer to the schema', () => {
+    expect(tickerAnswerAsIs({ status: 'error', data: [] })).toBeUndefined();
+    expect(tickerAnswerAsIs({ status: 'success', data: 'none' })).toBeUndefined();
+    expect(tickerAnswerAsIs(null)).toBeUndefined();
   });
 });
