@@ -181,7 +181,7 @@ describe('the chain with greeks', () => {
       .poll(() => columnsButton().textContent(), { timeout: 5000 })
       .toMatch(/^Columns · \d columns? hidden$/);
     const narrow = await chainView();
-    console.log(`chain 128 px narrower: table ${narrow.table} px in ${narrow.room} px`);
+    console.log(`chain beside a wider watchlist: table ${narrow.table} px in ${narrow.room} px`);
     expect(narrow.table).toBeLessThanOrEqual(narrow.room);
     expect(narrow.cut).toEqual([]);
     const narrowHeads = (await heads()).map((h) => h.trim());
