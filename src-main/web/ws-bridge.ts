@@ -3,6 +3,7 @@
 // event goes to every page. Only router results and events cross, and neither ever holds a key. A
 // page stands for the window: the first to open shows it to the core, the last to close hides it, and
 // a page that goes away has its market subscriptions released.
+import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   BRIDGE_SOCKET_MAX_BYTES,
@@ -54,14 +55,39 @@ export function createWsBridge(options: { logger: Logger; timing?: HostTiming | 
   let unsubscribe: (() => void) | undefined;
   let closing = false;
 
-  function send(ws: WebSocket, text: string): void {
+  /** Each page's TCP socket, and the turn's hold on it (see send). */
+  const sockets = new WeakMap<WebSocket, Duplex>();
+  const held = new WeakMap<WebSocket, object>();
+
+  /** Lets the frames held this turn go, in one write. */
+  function release(ws: WebSocket, hold: object): void {
+    if (held.get(ws) !== hold) return;
+    held.delete(ws);
+    sockets.get(ws)?.uncork();
+  }
+
+  /**
+   * Frames sent in one turn (a call's events, a burst of quotes) go out in one write, one system call,
+   * not one each; a reply goes at once, with whatever the turn held before it (`now`).
+   */
+  function send(ws: WebSocket, text: string, now = false): void {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       logger.warn('page not reading its bridge; dropping the connection', { buffered: ws.bufferedAmount });
       ws.close(1013, 'too far behind');
       return;
     }
+    const socket = sockets.get(ws);
+    let hold = held.get(ws);
+    if (socket && !hold && !now) {
+      hold = {};
+      held.set(ws, hold);
+      socket.cork();
+      const h = hold;
+      process.nextTick(() => release(ws, h));
+    }
     ws.send(text);
+    if (now && hold) release(ws, hold);
   }
 
   function broadcast<E extends EventName>(name: E, payload: EventPayload<E>): void {
@@ -110,10 +136,11 @@ export function createWsBridge(options: { logger: Logger; timing?: HostTiming | 
       logger.error('bridge reply could not be serialised', { channel, error: errorMessage(err) });
       text = JSON.stringify(errorReply(id, `${channel} answered something that cannot be sent`, 'internal'));
     }
-    send(ws, text);
+    send(ws, text, true);
   }
 
-  server.on('connection', (ws) => {
+  server.on('connection', (ws, req) => {
+    sockets.set(ws, req.socket);
     let inFlight = 0;
     let badFrames = 0;
     /** Calls read while BRIDGE_MAX_IN_FLIGHT were running (the socket is paused meanwhile). */
