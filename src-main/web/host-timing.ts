@@ -3,7 +3,7 @@
 // began and ended inside that span; a concurrent poll's are not its own). The transport records each
 // exchange's operation and times; nothing is tracked per promise, so timing costs the calls nothing
 // (AsyncLocalStorage would slow every await of the process while it is on). Off unless
-// ORDERDESK_HOST_TIMING names a file; then one line per order call, `<channel> <host ms> <gateway ms>`:
+// ORDERDESK_HOST_TIMING names a file; then one line per timed call, `<channel> <host ms> <gateway ms>`:
 // a channel name and numbers only, never a call's input, its answer or a key.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { FetchFn } from '../gateway/index.js';
@@ -12,11 +12,20 @@ import { nodeHttpFetch } from '../gateway/node-http.js';
 /** The environment variable naming the file the lines go to. */
 export const HOST_TIMING_ENV = 'ORDERDESK_HOST_TIMING';
 
-/** The channels timed, with the gateway operations each makes (the order, and its risk reads). */
+/**
+ * The channels timed, with the gateway operations each makes (the order, and its risk reads; a
+ * chart's bars and a chain load's reads).
+ */
 export const TIMED_CHANNELS: Readonly<Record<string, readonly string[]>> = {
   'orders.place': ['placeorder', 'quotes', 'symbol'],
   'orders.modify': ['modifyorder', 'quotes', 'symbol'],
   'orders.cancel': ['cancelorder'],
+  'market.ticker': ['ticker'],
+  'market.expiry': ['expiry'],
+  'market.search': ['search'],
+  'market.quotes': ['quotes'],
+  'market.optionChain': ['optionchain'],
+  'market.multiquotes': ['multiquotes'],
 };
 
 /** Exchanges remembered: far more than one call's, so a call's window always finds its own. */
