@@ -152,23 +152,38 @@ export class OptionChainState {
     this.picker.kind = 'options';
     this.spotRef = undefined;
     this.#reset();
-    // A load still quoting is superseded: this one owns the flag now.
-    this.quoting = false;
-    await this.picker.loadExpiries();
-    if (seq !== this.#seq) return;
-    if (expiry && expiry !== this.picker.expiry && this.picker.expiries.includes(expiry)) {
-      await this.picker.chooseExpiry(expiry);
+    await this.#loading(seq, async () => {
+      await this.picker.loadExpiries();
       if (seq !== this.#seq) return;
-    }
-    await this.#quote(seq);
+      if (expiry && expiry !== this.picker.expiry && this.picker.expiries.includes(expiry)) {
+        await this.picker.chooseExpiry(expiry);
+        if (seq !== this.#seq) return;
+      }
+      await this.#quote(seq);
+    });
   }
 
   async chooseExpiry(expiry: string): Promise<void> {
     const seq = ++this.#seq;
     this.#reset();
-    this.quoting = false;
-    await this.picker.chooseExpiry(expiry);
-    if (seq === this.#seq) await this.#quote(seq);
+    await this.#loading(seq, async () => {
+      await this.picker.chooseExpiry(expiry);
+      if (seq === this.#seq) await this.#quote(seq);
+    });
+  }
+
+  /**
+   * A load is "quoting" from its start until its own quotes are in (or it finds nothing): the prices
+   * a reload keeps show under the loading note meanwhile, and nothing (the watch, the greeks) takes
+   * them for this load's. A load still under way is superseded: the latest owns the flag.
+   */
+  async #loading(seq: number, work: () => Promise<void>): Promise<void> {
+    this.quoting = true;
+    try {
+      await work();
+    } finally {
+      if (seq === this.#seq) this.quoting = false;
+    }
   }
 
   /** Shows `each` strikes either side (bounded to the choices offered). */

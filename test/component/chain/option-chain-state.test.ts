@@ -95,6 +95,9 @@ describe('OptionChainState', () => {
     const held = deferred<IpcResult<MultiQuotesResponse>>();
     bridge.answer('market.multiquotes', () => held.promise);
     const reload = chain.load('NIFTY', 'NFO');
+    // Loading from the start (the note shows, the greeks and the watch wait), not only once quoting.
+    expect(chain.quoting).toBe(true);
+    expect(chain.watchInput).toBeUndefined();
     await settle();
     expect(chain.quoting).toBe(true);
     expect(chain.rows.find((r) => r.atm)!.CE?.quote?.ltp).toBe(before);
