@@ -3,6 +3,7 @@ export * from './error-message.js';
 export * from './journal.js';
 export * from './secrets.js';
 export * from './settings.js';
+export * from './watchlist-settings.js';
 export * from './shell-settings.js';
 export * from './ticket-defaults.js';
 export * from './layout-settings.js';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ShellSettings, ShellSettingsPatch } from './shell-settings.js';
 import { LayoutSettings, LayoutSettingsPatch } from './layout-settings.js';
 import { TicketDefaults } from './ticket-defaults.js';
+import { DEFAULT_WATCHLISTS, Watchlists } from './watchlist-settings.js';
 import { EXCHANGES, symbolText } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 
@@ -126,62 +127,7 @@ export const PollingIntervals = z.object({
 });
 export type PollingIntervals = z.infer<typeof PollingIntervals>;
 
-// ---- the desk: watchlists and order confirmations ----
-/** Watchlist tabs 1–5, as Kite's numbered lists. */
-export const WATCHLIST_COUNT = 5;
-export const WATCHLIST_MAX_ITEMS = 50;
-
-/** One instrument on a watchlist: the gateway's `{symbol, exchange}` pair. */
-export const WatchlistItem = z.object({
-  symbol: symbolText(),
-  exchange: z.enum(EXCHANGES, { error: `exchange must be one of: ${EXCHANGES.join(', ')}` }),
-});
-export type WatchlistItem = z.infer<typeof WatchlistItem>;
-
-export const Watchlist = z.object({
-  name: z.string().trim().min(1, 'a watchlist needs a name').max(24, 'watchlist name: at most 24 characters'),
-  items: z
-    .array(WatchlistItem)
-    .max(WATCHLIST_MAX_ITEMS, `a watchlist holds at most ${WATCHLIST_MAX_ITEMS} instruments`)
-    .refine(
-      (items) => new Set(items.map((i) => `${i.exchange}:${i.symbol}`)).size === items.length,
-      'a watchlist lists an instrument once',
-    ),
-});
-export type Watchlist = z.infer<typeof Watchlist>;
-
-const emptyList = (n: number): Watchlist => ({ name: String(n), items: [] });
-/**
- * What a trader expects on first start: the two big indices and large caps. The near NIFTY future is
- * added after the indices at the first start from the gateway's own master
- * (core/settings/first-watchlist.ts), never written here, where it would go stale at its expiry.
- */
-export const DEFAULT_WATCHLISTS: Watchlist[] = [
-  {
-    name: '1',
-    items: [
-      { symbol: 'NIFTY', exchange: 'NSE_INDEX' },
-      { symbol: 'BANKNIFTY', exchange: 'NSE_INDEX' },
-      { symbol: 'RELIANCE', exchange: 'NSE' },
-      { symbol: 'HDFCBANK', exchange: 'NSE' },
-      { symbol: 'ICICIBANK', exchange: 'NSE' },
-      { symbol: 'INFY', exchange: 'NSE' },
-      { symbol: 'TCS', exchange: 'NSE' },
-      { symbol: 'SBIN', exchange: 'NSE' },
-    ],
-  },
-  ...[2, 3, 4, 5].map(emptyList),
-];
-
-/** Always WATCHLIST_COUNT lists (tabs 1–5): a shorter saved array gets empty lists appended. */
-export const Watchlists = z
-  .array(Watchlist)
-  .max(WATCHLIST_COUNT, `at most ${WATCHLIST_COUNT} watchlists`)
-  .transform((lists) => [
-    ...lists,
-    ...Array.from({ length: WATCHLIST_COUNT - lists.length }, (_, i) => emptyList(lists.length + i + 1)),
-  ]);
-
+// ---- the desk: order confirmations (watchlists: watchlist-settings.ts) ----
 /** Ask before each kind of order action (NEST's per-action order prompts); on by default. */
 const confirmFields = { place: z.boolean(), modify: z.boolean(), cancel: z.boolean() };
 export const OrderConfirmations = z.object({
