@@ -2,19 +2,15 @@
 // HotkeysState, so a remap saved in settings moves them, in the ticket and from anywhere in the window.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type IpcResult, type OrderIdResponse } from '@contract';
+import { DEFAULT_SETTINGS } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { HOTKEYS } from '../../../src-renderer/src/state/context';
 import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
+import { placed } from '../../support/component/ticket-mount';
 
 afterEach(() => document.body.replaceChildren());
-
-const placed = (id: string): IpcResult<OrderIdResponse> => ({
-  ok: true,
-  value: { status: 'success', orderid: id },
-});
 
 /** The ticket under a desk whose key settings are `overrides` over the NEST preset, as App wires it. */
 async function mount(overrides: Record<string, string[]>) {

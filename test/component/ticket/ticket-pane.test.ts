@@ -2,43 +2,24 @@
 // once, the confirmation step, the duplicate guard's deliberate override, and refusals in words.
 // Over 300 lines: the regular ticket's behaviours side by side, over one mount; the modes have files
 // of their own.
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
-import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import type { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import { deskFixture, settle, type FixtureOptions } from '../../support/component/desk-fixture';
+import { settle, type FixtureOptions } from '../../support/component/desk-fixture';
 import { deferred } from '../../support/component/fake-bridge';
 import { NIFTY_FUT, NIFTY_INDEX, SBIN } from '../../support/component/instruments';
+import { mountTicketPane, placed } from '../../support/component/ticket-mount';
 
 afterEach(() => {
   vi.useRealTimers();
   document.body.replaceChildren();
 });
 
-async function mountTicket(options: FixtureOptions = {}, open = SBIN) {
-  const f = deskFixture({ instruments: [SBIN, NIFTY_FUT, NIFTY_INDEX], ...options });
-  // Cash enough for every order here: the funds check passes without a word.
-  (f.context.get(BOOKS) as BooksState).funds = {
-    availableCash: '100000000.00',
-    collateral: '0.00',
-    realisedMtm: '0.00',
-    unrealisedMtm: '0.00',
-    utilisedDebits: '0.00',
-  };
-  const view = render(Ticket, { context: f.context });
-  await f.ticket.open('BUY', { symbol: open.symbol, exchange: open.exchange }, { lastPrice: 905.3 });
-  await settle();
-  return { ...f, view };
-}
+const mountTicket = (options: FixtureOptions = {}, open = SBIN) =>
+  mountTicketPane({ instruments: [SBIN, NIFTY_FUT, NIFTY_INDEX], open, options });
 
 const qty = () => screen.getByLabelText('Qty') as HTMLInputElement;
 const enter = (el: Element, init: KeyboardEventInit = {}) => fireEvent.keyDown(el, { key: 'Enter', ...init });
-const placed = (id: string): IpcResult<OrderIdResponse> => ({
-  ok: true,
-  value: { status: 'success', orderid: id },
-});
 
 function chooseType(name: string): Promise<boolean> {
   return fireEvent.click(screen.getByRole('radio', { name }));

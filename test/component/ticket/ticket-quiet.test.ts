@@ -1,34 +1,18 @@
 // The ticket says only what is true now: "Gateway unreachable" lasts exactly as long as the gateway
 // is down (even the line a refused press left), and a placed order's line follows its row in the
 // order book (placed → open → cancelled, complete, or rejected with the reason's amounts grouped).
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSnapshot } from '@contract';
-import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import type { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { settle } from '../../support/component/desk-fixture';
 import { SBIN } from '../../support/component/instruments';
+import { mountTicketPane } from '../../support/component/ticket-mount';
 
 afterEach(() => document.body.replaceChildren());
 
 const DOWN = 'Gateway unreachable: not sending until it is back';
 
-async function mountTicket() {
-  const f = deskFixture({ instruments: [SBIN] });
-  const books = f.context.get(BOOKS) as BooksState;
-  books.funds = {
-    availableCash: '100000000.00',
-    collateral: '0.00',
-    realisedMtm: '0.00',
-    unrealisedMtm: '0.00',
-    utilisedDebits: '0.00',
-  };
-  render(Ticket, { context: f.context });
-  await f.ticket.open('BUY', { symbol: 'SBIN', exchange: 'NSE' }, { lastPrice: 905.3 });
-  await settle();
-  return { ...f, books };
-}
+const mountTicket = () => mountTicketPane({ instruments: [SBIN] });
 
 const qty = () => screen.getByLabelText('Qty') as HTMLInputElement;
 const enter = (el: Element) => fireEvent.keyDown(el, { key: 'Enter' });

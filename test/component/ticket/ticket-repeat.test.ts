@@ -2,43 +2,25 @@
 // (F1, Enter) send a new order; a press while one is in flight, or the same hurried press within the
 // confirm arm window of the answer, sends nothing. The repeat-last key (NEST: Shift+F12) asks first,
 // showing what goes, and then sends the last placed order once, whatever the ticket shows now.
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcResult, OrderIdResponse } from '@contract';
-import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import type { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
 import { CONFIRM_ARM_MS } from '../../../src-renderer/src/state/send-step.svelte';
-import { deskFixture, settle, type FixtureOptions } from '../../support/component/desk-fixture';
+import { settle, type FixtureOptions } from '../../support/component/desk-fixture';
 import { deferred } from '../../support/component/fake-bridge';
 import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
+import { mountTicketPane, placed } from '../../support/component/ticket-mount';
 
 afterEach(() => document.body.replaceChildren());
 
-async function mountTicket(options: FixtureOptions = {}) {
-  const f = deskFixture({ instruments: [SBIN, NIFTY_FUT], ...options });
-  (f.context.get(BOOKS) as BooksState).funds = {
-    availableCash: '100000000.00',
-    collateral: '0.00',
-    realisedMtm: '0.00',
-    unrealisedMtm: '0.00',
-    utilisedDebits: '0.00',
-  };
-  render(Ticket, { context: f.context });
-  await f.ticket.open('SELL', { symbol: SBIN.symbol, exchange: SBIN.exchange }, { lastPrice: 905.3 });
-  await settle();
-  return f;
-}
+const mountTicket = (options: FixtureOptions = {}) =>
+  mountTicketPane({ instruments: [SBIN, NIFTY_FUT], side: 'SELL', options });
 
 const qty = () => screen.getByLabelText('Qty') as HTMLInputElement;
 const press = async (key: string, init: KeyboardEventInit = {}, el: Element = qty()) => {
   await fireEvent.keyDown(el, { key, ...init });
   await settle();
 };
-const placed = (id: string): IpcResult<OrderIdResponse> => ({
-  ok: true,
-  value: { status: 'success', orderid: id },
-});
 /** Real time past the confirm arm window: the next press is a distinct one. */
 const later = () => new Promise((r) => setTimeout(r, CONFIRM_ARM_MS + 30));
 const repeatBox = () => screen.getByRole('region', { name: 'Repeat the last order' });

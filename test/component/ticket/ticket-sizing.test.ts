@@ -1,36 +1,22 @@
 // Size from risk in the ticket: the stop and the rupees at risk fill the quantity in whole lots and
 // say the risk those lots carry; a refused sizing says why and Enter in its fields sends nothing; a
 // sized order still goes through the ticket's own send.
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IpcResult, OrderIdResponse } from '@contract';
-import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
-import type { BooksState } from '../../../src-renderer/src/state/books.svelte';
-import { BOOKS } from '../../../src-renderer/src/state/context';
-import { deskFixture, settle } from '../../support/component/desk-fixture';
+import { settle } from '../../support/component/desk-fixture';
 import { NIFTY_FUT } from '../../support/component/instruments';
+import { mountTicketPane, placed } from '../../support/component/ticket-mount';
 
 afterEach(() => document.body.replaceChildren());
 
-async function mount() {
-  const f = deskFixture({ instruments: [NIFTY_FUT] });
-  (f.context.get(BOOKS) as BooksState).funds = {
-    availableCash: '100000000.00',
-    collateral: '0.00',
-    realisedMtm: '0.00',
-    unrealisedMtm: '0.00',
-    utilisedDebits: '0.00',
-  };
-  f.settings.risk = { ...f.settings.risk, maxValuePerOrder: 1e10, maxQuantityPerOrder: 100000 };
-  render(Ticket, { context: f.context });
-  await f.ticket.open(
-    'BUY',
-    { symbol: NIFTY_FUT.symbol, exchange: NIFTY_FUT.exchange },
-    { lastPrice: 24010.5 },
-  );
-  await settle();
-  return f;
-}
+const mount = () =>
+  mountTicketPane({
+    instruments: [NIFTY_FUT],
+    lastPrice: 24010.5,
+    before: (f) => {
+      f.settings.risk = { ...f.settings.risk, maxValuePerOrder: 1e10, maxQuantityPerOrder: 100000 };
+    },
+  });
 
 const type = async (label: string, text: string) => {
   const el = screen.getByLabelText(label) as HTMLInputElement;
@@ -39,10 +25,6 @@ const type = async (label: string, text: string) => {
   await settle();
   return el;
 };
-const placed = (id: string): IpcResult<OrderIdResponse> => ({
-  ok: true,
-  value: { status: 'success', orderid: id },
-});
 
 describe('size from risk', () => {
   it('fills the quantity in whole lots and says the risk they carry; the order goes on Enter', async () => {

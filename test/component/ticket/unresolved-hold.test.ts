@@ -4,7 +4,6 @@
 // the modes that share the send-once guard (Basket here; Split and Smart use the same guard).
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IpcResult, OrderIdResponse } from '@contract';
 import Ticket from '../../../src-renderer/src/panes/Ticket.svelte';
 import { AlertLog } from '../../../src-renderer/src/state/alert-log.svelte';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
@@ -13,6 +12,7 @@ import { TicketModes, type TicketMode } from '../../../src-renderer/src/state/ti
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { confirmFlags, sendHeldBasket } from '../../support/component/held-send';
 import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
+import { placed } from '../../support/component/ticket-mount';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -39,10 +39,6 @@ async function mount(mode?: TicketMode) {
 }
 
 const enter = (el: Element) => fireEvent.keyDown(el, { key: 'Enter' });
-const placed = (id: string): IpcResult<OrderIdResponse> => ({
-  ok: true,
-  value: { status: 'success', orderid: id },
-});
 
 describe('an order held while the same one is in doubt', () => {
   it('the regular ticket says why in words and sends it only through "Send anyway"', async () => {
