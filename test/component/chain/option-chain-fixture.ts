@@ -1,6 +1,6 @@
 // The shared setup of the option-chain-*.test.ts files: a NIFTY listing of one expiry, quotes,
 // option prices near a spot, and a fake bridge that answers the chain.
-import type { MultiQuotesResponse, QuoteData, SymbolRecord } from '@contract';
+import type { MarketQuoteEvent, MultiQuotesResponse, QuoteData, SymbolRecord } from '@contract';
 import { FakeBridge } from '../../support/component/fake-bridge';
 
 export const EXPIRY = '24-NOV-26';
@@ -48,6 +48,28 @@ export function quote(ltp: number, over: Partial<QuoteData> = {}): QuoteData {
 }
 
 /** A made-up option price: intrinsic value plus time value, so call and put meet near the spot. */
+/** A live quote event for one NFO contract (yesterday's close 80), `over` for what a test looks at. */
+export function quoteEvent(symbol: string, over: Partial<MarketQuoteEvent> = {}): MarketQuoteEvent {
+  return {
+    profileId: 'paper',
+    time: 1,
+    symbol,
+    exchange: 'NFO',
+    ltp: 80,
+    change: 0,
+    changePercent: 0,
+    open: 0,
+    high: 0,
+    low: 0,
+    prevClose: 80,
+    volume: 10,
+    oi: 99,
+    bid: 80,
+    ask: 81,
+    ...over,
+  };
+}
+
 export function optionPrice(strike: number, type: 'CE' | 'PE', spot: number): number {
   const intrinsic = Math.max(0, type === 'CE' ? spot - strike : strike - spot);
   return Math.round((intrinsic + 80 - Math.abs(spot - strike) / 20) * 20) / 20;

@@ -8,7 +8,7 @@ import OptionChain from '../../../src-renderer/src/panes/OptionChain.svelte';
 import { LAYOUT } from '../../../src-renderer/src/state/context';
 import type { LayoutState } from '../../../src-renderer/src/state/layout.svelte';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
-import { answerChain } from './option-chain-fixture.js';
+import { answerChain, quoteEvent } from './option-chain-fixture.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -95,21 +95,7 @@ describe('option chain greeks', () => {
     expect(asked).toContain('NIFTY24NOV2625000PE');
     for (let seq = 100; seq < 110; seq++) {
       f.bridge.emit('market.quote', {
-        profileId: 'paper',
-        time: seq,
-        symbol: 'NIFTY24NOV2625000CE',
-        exchange: 'NFO',
-        ltp: 80 + seq / 100,
-        change: 0,
-        changePercent: 0,
-        open: 0,
-        high: 0,
-        low: 0,
-        prevClose: 80,
-        volume: 10,
-        oi: 99,
-        bid: 80,
-        ask: 81,
+        ...quoteEvent('NIFTY24NOV2625000CE', { time: seq, ltp: 80 + seq / 100 }),
         seq,
       });
     }

@@ -5,7 +5,7 @@ import type { IpcResult, MultiQuotesResponse } from '@contract';
 import { OptionChainState } from '../../../src-renderer/src/state/option-chain.svelte';
 import { settle } from '../../support/component/desk-fixture';
 import { FakeBridge, deferred } from '../../support/component/fake-bridge';
-import { answerChain, EXPIRY, quote, STRIKES } from './option-chain-fixture.js';
+import { answerChain, EXPIRY, quote, quoteEvent, STRIKES } from './option-chain-fixture.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -39,23 +39,13 @@ describe('OptionChainState', () => {
 
     // A quote event for a shown contract lands (and clears its missing reason); an older one and
     // another instrument's are ignored.
-    const ev = {
-      profileId: 'paper',
-      time: 1,
-      symbol: 'NIFTY24NOV2625050PE',
-      exchange: 'NFO',
+    const ev = quoteEvent('NIFTY24NOV2625050PE', {
       ltp: 77.5,
       change: -2.5,
       changePercent: -3.13,
-      open: 0,
-      high: 0,
-      low: 0,
-      prevClose: 80,
-      volume: 10,
-      oi: 99,
       bid: 77.45,
       ask: 77.55,
-    };
+    });
     bridge.emit('market.quote', { ...ev, seq: 20 });
     bridge.emit('market.quote', { ...ev, ltp: 1, seq: 19 });
     bridge.emit('market.quote', { ...ev, symbol: 'SBIN', exchange: 'NSE', seq: 21 });
