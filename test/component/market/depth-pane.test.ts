@@ -3,8 +3,8 @@
 // ticket's price (LIMIT) without ever sending.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketDepthEvent } from '@contract';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
+import { depthEvent } from '../../support/component/depth-event';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { NIFTY_FUT, SBIN } from '../../support/component/instruments';
 
@@ -13,31 +13,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-let seq = 100;
-function depth(over: Partial<MarketDepthEvent> = {}): MarketDepthEvent & { seq: number } {
-  return {
-    profileId: 'paper',
-    time: 1_700_000_000_000,
-    symbol: 'SBIN',
-    exchange: 'NSE',
-    ltp: 905.3,
-    change: 4.55,
-    changePercent: 0.5,
-    open: 901,
-    high: 910,
-    low: 899.5,
-    prevClose: 900.75,
-    volume: 1234567,
-    oi: 0,
-    bids: [905.25, 905.2, 905.15, 905.1, 905.05].map((price, i) => ({ price, quantity: 100 * (i + 1) })),
-    asks: [905.35, 905.4, 905.45, 905.5, 905.55].map((price, i) => ({ price, quantity: 50 * (i + 1) })),
-    totalBuyQty: 1500,
-    totalSellQty: 750,
-    ltq: 10,
-    ...over,
-    seq: ++seq,
-  };
-}
+const depth = depthEvent;
 
 async function mountDepth() {
   const f = deskFixture({ instruments: [SBIN, NIFTY_FUT] });

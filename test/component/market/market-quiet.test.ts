@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange, IpcError, MarketDepthEvent, MarketQuoteEvent } from '@contract';
 import Depth from '../../../src-renderer/src/panes/Depth.svelte';
 import Watchlist from '../../../src-renderer/src/panes/Watchlist.svelte';
+import { depthEvent } from '../../support/component/depth-event';
 import { deskFixture, settle } from '../../support/component/desk-fixture';
 import { SBIN } from '../../support/component/instruments';
 
@@ -159,30 +160,16 @@ describe('a profile switch', () => {
   });
 });
 
-function depth(over: Partial<MarketDepthEvent> = {}): MarketDepthEvent & { seq: number } {
-  return {
-    profileId: 'paper',
+/** Depth with the same size at every level, so only a price moving can tint a cell. */
+const depth = (over: Partial<MarketDepthEvent> = {}) =>
+  depthEvent({
     time: T0,
-    symbol: 'SBIN',
-    exchange: 'NSE',
-    ltp: 905.3,
-    change: 4.55,
-    changePercent: 0.5,
-    open: 901,
-    high: 910,
-    low: 899.5,
-    prevClose: 900.75,
-    volume: 1234567,
-    oi: 0,
     bids: [905.25, 905.2, 905.15, 905.1, 905.05].map((price) => ({ price, quantity: 100 })),
     asks: [905.35, 905.4, 905.45, 905.5, 905.55].map((price) => ({ price, quantity: 50 })),
     totalBuyQty: 500,
     totalSellQty: 250,
-    ltq: 10,
     ...over,
-    seq: ++seq,
-  };
-}
+  });
 
 async function mountDepth() {
   const f = deskFixture({ instruments: [SBIN] });
