@@ -5,6 +5,7 @@ import type {
   Action,
   ChannelInput,
   IpcError,
+  OrderExchange,
   OrderSnapshot,
   PositionView,
   PriceType,
@@ -159,6 +160,27 @@ export function modifyRequest(
 }
 
 /**
+ * The side, product and exchange of an order against one position's net, or why the desk cannot send
+ * one: flat (`flat` says it), or a product or exchange it does not trade (`verb` names the action).
+ */
+function closingOrder(
+  p: PositionView,
+  flat: string,
+  verb: string,
+): { ok: true; side: Action; product: Product; exchange: OrderExchange } | { ok: false; reason: string } {
+  const product = asProduct(p.exchange, p.product);
+  if (p.quantity === 0 || !product || !isOrderExchange(p.exchange))
+    return {
+      ok: false,
+      reason:
+        p.quantity === 0
+          ? `${displayName(p.symbol)} ${flat}`
+          : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be ${verb} from the desk`,
+    };
+  return { ok: true, side: p.quantity > 0 ? 'SELL' : 'BUY', product, exchange: p.exchange };
+}
+
+/**
  * The exit of one position (a MARKET smart order to 0) and its words, or why the desk cannot send
  * one (flat, or a product or exchange it does not trade).
  */
@@ -167,20 +189,13 @@ export function exitRequest(
 ):
   | { ok: true; side: Action; what: string; input: ChannelInput<'orders.smart'> }
   | { ok: false; reason: string } {
-  const product = asProduct(p.exchange, p.product);
-  if (p.quantity === 0 || !product || !isOrderExchange(p.exchange))
-    return {
-      ok: false,
-      reason:
-        p.quantity === 0
-          ? `${displayName(p.symbol)} is already flat`
-          : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be exited from the desk`,
-    };
-  const side: Action = p.quantity > 0 ? 'SELL' : 'BUY';
+  const closing = closingOrder(p, 'is already flat', 'exited');
+  if (!closing.ok) return closing;
+  const { side, product, exchange } = closing;
   const what = `${side} ${formatQty(Math.abs(p.quantity))} ${displayName(p.symbol)} ${p.exchange} ${p.product} at market`;
   const input: ChannelInput<'orders.smart'> = {
     symbol: p.symbol,
-    exchange: p.exchange,
+    exchange,
     product,
     action: side,
     pricetype: 'MARKET',
@@ -199,16 +214,9 @@ export function reverseRequest(
 ):
   | { ok: true; side: Action; what: string; target: number; input: ChannelInput<'orders.place'> }
   | { ok: false; reason: string } {
-  const product = asProduct(p.exchange, p.product);
-  if (p.quantity === 0 || !product || !isOrderExchange(p.exchange))
-    return {
-      ok: false,
-      reason:
-        p.quantity === 0
-          ? `${displayName(p.symbol)} is flat: nothing to reverse`
-          : `${displayName(p.symbol)} ${p.product} on ${p.exchange} cannot be reversed from the desk`,
-    };
-  const side: Action = p.quantity > 0 ? 'SELL' : 'BUY';
+  const closing = closingOrder(p, 'is flat: nothing to reverse', 'reversed');
+  if (!closing.ok) return closing;
+  const { side, product, exchange } = closing;
   const quantity = Math.abs(p.quantity) * 2;
   const target = -p.quantity;
   const what =
@@ -216,7 +224,7 @@ export function reverseRequest(
     `reverses ${formatQty(p.quantity, { signed: true })} to ${formatQty(target, { signed: true })}`;
   const input: ChannelInput<'orders.place'> = {
     symbol: p.symbol,
-    exchange: p.exchange,
+    exchange,
     product,
     action: side,
     pricetype: 'MARKET',
