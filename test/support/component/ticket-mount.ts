@@ -31,6 +31,7 @@ export async function mountTicketPane(m: TicketMount) {
   m.before?.(f);
   const view = render(Ticket, { context: f.context });
   const open = m.open ?? m.instruments[0];
+  if (!open) throw new Error('no instrument to open the ticket on');
   await f.ticket.open(
     m.side ?? 'BUY',
     { symbol: open.symbol, exchange: open.exchange },
