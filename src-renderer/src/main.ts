@@ -6,7 +6,7 @@ import './styles/panes.css';
 import './styles/tabs.css';
 // The screen-reader-only text rule (see styles/sr-only.css).
 import './styles/sr-only.css';
-// Key caps, the modes' plain button and the filled send surfaces (see styles/controls.css).
+// Key caps, figure fields, the modes' plain button and the filled send surfaces (styles/controls.css).
 import './styles/controls.css';
 
 const target = document.getElementById('app');
