@@ -2,6 +2,7 @@
 // into the values settings.update takes, with the reason in words when a field cannot be read. The
 // limits themselves (bounds) are main's to judge: its refusal names the field and shows beside it.
 import { parseDecimal, toNumber } from '@shared/decimal.js';
+import { formatMoney } from '@shared/format.js';
 
 export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -61,4 +62,35 @@ export function readOptional<T>(
   text: string,
 ) {
   return clean(text) === '' ? ({ ok: true, value: undefined } as const) : read(label, text);
+}
+
+/** One number field of a settings form: its key, its label (the reason's first word) and its reader. */
+export interface NumberField<K extends string> {
+  id: K;
+  label: string;
+  read: (label: string, text: string) => FieldRead<number>;
+}
+
+/** A form's number fields read from their texts: the values read, and each unreadable field's reason
+ *  under `<section>.<id>` (the key main's refusals use, so both show beside the field). */
+export function readFields<K extends string>(
+  fields: readonly NumberField<K>[],
+  text: Record<K, string>,
+  section: string,
+): { values: Partial<Record<K, number>>; errors: Record<string, string> } {
+  const values: Partial<Record<K, number>> = {};
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const r = f.read(f.label, text[f.id]);
+    if (r.ok) values[f.id] = r.value;
+    else errors[`${section}.${f.id}`] = r.message;
+  }
+  return { values, errors };
+}
+
+/** An amount field's note: the amount as the limit reads it (₹50,00,000.00) once it reads above 0,
+ *  else `note`. */
+export function amountNote(text: string, note: string): string {
+  const r = readAmount('', text);
+  return r.ok && r.value > 0 ? formatMoney(r.value) : note;
 }
