@@ -87,8 +87,23 @@ function expiryText(e: Expiry, options: DisplayOptions): string {
   return parts.join(' ');
 }
 
+/** Plain names (no reference year) by symbol: a chain's cells ask for them on every quote. */
+const plainNames = new Map<string, string>();
+const PLAIN_NAMES_KEPT = 5_000;
+
 /** `NIFTY 25 NOV 24000 CE`, `NIFTY 25 NOV FUT`, `SBIN`. */
 export function displayName(symbol: string, options: DisplayOptions = {}): string {
+  if (options.referenceYear !== undefined) return nameOf(symbol, options);
+  let name = plainNames.get(symbol);
+  if (name === undefined) {
+    if (plainNames.size >= PLAIN_NAMES_KEPT) plainNames.clear();
+    name = nameOf(symbol, options);
+    plainNames.set(symbol, name);
+  }
+  return name;
+}
+
+function nameOf(symbol: string, options: DisplayOptions): string {
   const p = parseSymbol(symbol);
   switch (p.kind) {
     case 'equity':

@@ -9,6 +9,9 @@ import {
 describe('display names', () => {
   it('reads options and futures as a trader does', () => {
     expect(displayName('NIFTY25NOV2624000CE')).toBe('NIFTY 25 NOV 24000 CE');
+    // Kept by symbol, the plain name does not leak into one asked with a reference year.
+    expect(displayName('NIFTY25NOV2624000CE')).toBe('NIFTY 25 NOV 24000 CE');
+    expect(displayName('NIFTY25NOV2624000CE', { referenceYear: 2025 })).toBe('NIFTY 25 NOV 2026 24000 CE');
     expect(displayName('NIFTY25NOV26FUT')).toBe('NIFTY 25 NOV FUT');
     expect(displayName('BANKNIFTY24APR24FUT')).toBe('BANKNIFTY 24 APR FUT');
     expect(displayName('NIFTY28NOV2424000PE')).toBe('NIFTY 28 NOV 24000 PE');
