@@ -4,7 +4,6 @@
 // buy/sell averages; close all's report folding to one line with the positions still in view at
 // 420 px; a split of 105 by 20 as ONE alert with its six orders inside; the journal's dd-mm-yyyy
 // date filter. Shots scalper-*-1280/-420.png under test-results/.
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, PositionsView } from '../../src-main/contract/index.js';
@@ -14,7 +13,7 @@ import {
   openDesk,
   pickInstrument,
   renderedFrames,
-  SHOTS,
+  shotsAt,
   WIDE,
   type Desk,
 } from '../support/desk-harness.js';
@@ -34,16 +33,7 @@ afterAll(async () => {
   await desk?.stop();
 });
 
-async function shot(name: string, narrow = true): Promise<void> {
-  await renderedFrames(page);
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-1280.png`) });
-  if (!narrow) return;
-  await page.setViewportSize(NARROW);
-  await renderedFrames(page);
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-420.png`) });
-  await page.setViewportSize(WIDE);
-  await renderedFrames(page);
-}
+const shot = (name: string, narrow = true) => shotsAt(page, `scalper-${name}`, narrow);
 
 const grid = (): Locator => page.getByRole('grid', { name: 'Positions' });
 const sbinRow = (): Locator => grid().locator('[data-row-key="NSE:SBIN:MIS"]');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse, Settings } from '../../src-main/contract/index.js';
-import { invoke, NARROW, openDesk, SHOTS, WIDE, type Desk } from '../support/desk-harness.js';
+import { invoke, NARROW, nearestExpiry, openDesk, SHOTS, WIDE, type Desk } from '../support/desk-harness.js';
 
 let desk: Desk;
 let page: Page;
@@ -23,13 +23,6 @@ afterAll(async () => {
   await desk?.stop();
 });
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-/** `29-DEC-26` as a time, for finding the nearest (independent of the desk's own ranking code). */
-const dateOf = (expiry: string): number => {
-  const [d, m, y] = expiry.split('-');
-  return Date.UTC(2000 + Number(y), MONTHS.indexOf(m ?? ''), Number(d));
-};
-
 /** The underlying's nearest future, from the gateway's own answer to the query the trader types. */
 async function nearestFuture(name: string): Promise<{ symbol: string; shown: string }> {
   const answer = await invoke<SearchResponse>(page, 'market.search', { query: `${name.toLowerCase()} fut` });
@@ -37,7 +30,7 @@ async function nearestFuture(name: string): Promise<{ symbol: string; shown: str
     (r) => r.name === name && r.exchange === 'NFO' && r.symbol.endsWith('FUT'),
   );
   expect(futures.length).toBeGreaterThan(1);
-  const nearest = [...futures].sort((a, b) => dateOf(a.expiry) - dateOf(b.expiry))[0]!;
+  const nearest = nearestExpiry(futures);
   const [d, m] = nearest.expiry.split('-');
   return { symbol: nearest.symbol, shown: `${name} ${d} ${m} FUT` };
 }

@@ -11,15 +11,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, ProfilesList } from '../../src-main/contract/index.js';
 import {
-  NARROW,
   SHOTS,
-  WIDE,
   invoke,
   ltpOf,
   openDesk,
   pickInstrument,
   priceAway,
-  renderedFrames,
+  shotsAt,
   startPaper,
   tempDir,
   type Desk,
@@ -43,16 +41,7 @@ afterAll(async () => {
   rmSync(paperDir, { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string, narrow = true): Promise<void> {
-  await renderedFrames(page);
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-1280.png`) });
-  if (!narrow) return;
-  await page.setViewportSize(NARROW);
-  await renderedFrames(page);
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-420.png`) });
-  await page.setViewportSize(WIDE);
-  await renderedFrames(page);
-}
+const shot = (page: Page, name: string, narrow = true) => shotsAt(page, `scalper-${name}`, narrow);
 
 const rows = (page: Page) => page.locator('#watchlist-panel tr[data-instrument]');
 const allPriced = async (page: Page) =>

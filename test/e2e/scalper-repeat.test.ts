@@ -11,6 +11,7 @@ import type { OrdersView, SearchResponse, SymbolInfo } from '../../src-main/cont
 import {
   invoke,
   NARROW,
+  nearestExpiry,
   openDesk,
   pickInstrument,
   renderedFrames,
@@ -52,18 +53,8 @@ const choice = async (page: Page) => ({
 /** The near NIFTY future's symbol, loaded by the `/` search. */
 async function loadNiftyFuture(page: Page): Promise<SymbolInfo> {
   const found = await invoke<SearchResponse>(page, 'market.search', { query: 'NIFTY', exchange: 'NFO' });
-  const at = (e: string) => Date.parse(e.replace(/-/g, ' '));
-  const fut = found.data
-    .filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX')
-    .sort((a, b) => at(a.expiry) - at(b.expiry))[0];
-  if (!fut) throw new Error('no NIFTY future');
-  await page.evaluate('document.activeElement && document.activeElement.blur()');
-  await page.keyboard.press('/');
-  await page.keyboard.type(fut.symbol.toLowerCase());
-  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  const name = ticketOf(page).locator('.name').first();
-  await expect.poll(() => name.textContent(), { timeout: 10_000 }).toMatch(/^NIFTY \d+ [A-Z]{3} FUT$/);
+  const fut = nearestExpiry(found.data.filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX'));
+  await pickInstrument(page, fut.symbol, /^NIFTY \d+ [A-Z]{3} FUT$/);
   return invoke<SymbolInfo>(page, 'market.symbol', { symbol: fut.symbol, exchange: 'NFO' });
 }
 

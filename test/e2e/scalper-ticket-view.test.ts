@@ -7,7 +7,18 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersView, SearchResponse } from '../../src-main/contract/index.js';
-import { invoke, NARROW, openDesk, renderedFrames, SHOTS, WIDE, type Desk } from '../support/desk-harness.js';
+import {
+  invoke,
+  NARROW,
+  nearestExpiry,
+  openDesk,
+  pickInstrument,
+  renderedFrames,
+  SHOTS,
+  shotsAt,
+  WIDE,
+  type Desk,
+} from '../support/desk-harness.js';
 
 let desk: Desk;
 
@@ -19,33 +30,7 @@ afterAll(async () => {
   await desk?.stop();
 });
 
-async function shots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-1280.png`) });
-  await page.setViewportSize(NARROW);
-  await renderedFrames(page);
-  await page.screenshot({ path: join(SHOTS, `scalper-${name}-420.png`) });
-  await page.setViewportSize(WIDE);
-  await renderedFrames(page);
-}
-
-/** The nearest expiry's contract among search results (DD-MMM-YY expiries). */
-function nearest(rows: SearchResponse['data']): SearchResponse['data'][number] {
-  const at = (e: string) => Date.parse(e.replace(/-/g, ' '));
-  const sorted = [...rows].sort((a, b) => at(a.expiry) - at(b.expiry));
-  if (!sorted[0]) throw new Error('no contract found');
-  return sorted[0];
-}
-
-/** Loads a symbol into the ticket by the desk's `/` search, typed whole. */
-async function load(page: Page, symbol: string, shown: RegExp): Promise<void> {
-  await page.evaluate('document.activeElement && document.activeElement.blur()');
-  await page.keyboard.press('/');
-  await page.keyboard.type(symbol.toLowerCase());
-  await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  const name = page.getByRole('form', { name: 'Order ticket' }).locator('.name').first();
-  await expect.poll(() => name.textContent(), { timeout: 10_000 }).toMatch(shown);
-}
+const shots = (page: Page, name: string) => shotsAt(page, `scalper-${name}`);
 
 /** The element's box lies whole inside the window. */
 async function inViewport(page: Page, el: Locator): Promise<boolean> {
@@ -75,8 +60,8 @@ describe('the scalper’s ticket: nothing out of view', () => {
   it('one lot of the near NIFTY future goes at the default limits; value and margin fit at 1280×720', async () => {
     const { page } = desk;
     const found = await invoke<SearchResponse>(page, 'market.search', { query: 'NIFTY', exchange: 'NFO' });
-    const fut = nearest(found.data.filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX'));
-    await load(page, fut.symbol, /^NIFTY \d+ [A-Z]{3} FUT$/);
+    const fut = nearestExpiry(found.data.filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX'));
+    await pickInstrument(page, fut.symbol, /^NIFTY \d+ [A-Z]{3} FUT$/);
     const form = page.getByRole('form', { name: 'Order ticket' });
     const estimate = form.getByRole('group', { name: 'Order value and margin estimate' });
     await expect.poll(() => estimate.textContent(), { timeout: 15_000 }).toMatch(/Value ₹[\d,]+\.\d{2}/);
@@ -116,10 +101,10 @@ describe('the scalper’s ticket: nothing out of view', () => {
       query: `NIFTY ${strike} CE`,
       exchange: 'NFO',
     });
-    const ce = nearest(
+    const ce = nearestExpiry(
       found.data.filter((r) => r.name === 'NIFTY' && r.strike === strike && r.symbol.endsWith('CE')),
     );
-    await load(page, ce.symbol, new RegExp(`^NIFTY .* ${strike} CE$`));
+    await pickInstrument(page, ce.symbol, new RegExp(`^NIFTY .* ${strike} CE$`));
     const form = page.getByRole('form', { name: 'Order ticket' });
     const estimate = form.getByRole('group', { name: 'Order value and margin estimate' });
     await expect.poll(() => estimate.textContent(), { timeout: 15_000 }).toMatch(/Value ₹[\d,]+\.\d{2}/);
@@ -138,8 +123,8 @@ describe('the scalper’s ticket: nothing out of view', () => {
   it('under a small limit the refusal stands beside the send button in view, and Enter says it again', async () => {
     const { page } = desk;
     const found = await invoke<SearchResponse>(page, 'market.search', { query: 'NIFTY', exchange: 'NFO' });
-    const fut = nearest(found.data.filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX'));
-    await load(page, fut.symbol, /^NIFTY \d+ [A-Z]{3} FUT$/);
+    const fut = nearestExpiry(found.data.filter((r) => r.name === 'NIFTY' && r.instrumenttype === 'FUTIDX'));
+    await pickInstrument(page, fut.symbol, /^NIFTY \d+ [A-Z]{3} FUT$/);
     await invoke(page, 'settings.update', { risk: { maxValuePerOrder: 10_00_000 } });
     const form = page.getByRole('form', { name: 'Order ticket' });
     const block = form.getByTestId('send-block');

@@ -112,6 +112,19 @@ export function renderedFrames(page: Page): Promise<unknown> {
   return page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
 }
 
+/** Screenshots of the page as drawn, `<name>-1280.png` and (unless `narrow` is false) `<name>-420.png`
+ *  at 420 px wide, under SHOTS; the page is back at 1280×720 after. */
+export async function shotsAt(page: Page, name: string, narrow = true): Promise<void> {
+  await renderedFrames(page);
+  await page.screenshot({ path: join(SHOTS, `${name}-1280.png`) });
+  if (!narrow) return;
+  await page.setViewportSize(NARROW);
+  await renderedFrames(page);
+  await page.screenshot({ path: join(SHOTS, `${name}-420.png`) });
+  await page.setViewportSize(WIDE);
+  await renderedFrames(page);
+}
+
 export interface PaperProcess {
   child: ChildProcess;
   url: string;
@@ -244,16 +257,30 @@ export async function ltpOf(page: Page, symbol: string): Promise<number> {
   return q.data.ltp;
 }
 
-/** Loads `symbol` into the ticket by the desk's `/` search; `/` is the desk's key outside a text
- *  field, so focus leaves the field it is in first. */
-export async function pickInstrument(page: Page, symbol: string): Promise<void> {
+/** Loads `symbol` into the ticket by the desk's `/` search, typed whole, until the ticket's name is
+ *  `shown`; `/` is the desk's key outside a text field, so focus leaves the field it is in first. */
+export async function pickInstrument(
+  page: Page,
+  symbol: string,
+  shown: string | RegExp = symbol,
+): Promise<void> {
   await page.evaluate('document.activeElement && document.activeElement.blur()');
   await page.keyboard.press('/');
   await page.keyboard.type(symbol.toLowerCase());
   await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   const name = page.getByRole('form', { name: 'Order ticket' }).locator('.name').first();
-  await expect.poll(() => name.textContent(), { timeout: 10_000 }).toBe(symbol);
+  const named = expect.poll(() => name.textContent(), { timeout: 10_000 });
+  await (typeof shown === 'string' ? named.toBe(shown) : named.toMatch(shown));
+}
+
+/** The nearest expiry's row among search results (DD-MMM-YY expiries), worked out apart from the
+ *  desk's own ranking. */
+export function nearestExpiry<T extends { expiry: string }>(rows: readonly T[]): T {
+  const at = (e: string) => Date.parse(e.replace(/-/g, ' '));
+  const sorted = [...rows].sort((a, b) => at(a.expiry) - at(b.expiry));
+  if (!sorted[0]) throw new Error('no contract found');
+  return sorted[0];
 }
 
 /** A price `pct` percent away from `ltp`, on the 0.05 tick, as text with two decimals. */
