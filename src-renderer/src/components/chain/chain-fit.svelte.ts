@@ -1,7 +1,8 @@
 // Measures the option chain for lib/chain-fit.ts: the pane's width (a ResizeObserver on the scroller)
 // and the table's own widths, read at its content width (not stretched to the pane), so what is
-// measured does not depend on the room. It measures when the pane or the table changes size, never
-// per tick; a width that grows past the pane makes the table wider, which measures again.
+// measured does not depend on the room. It measures when the pane, the table's width or its columns
+// change, never per tick or per load; a width that grows past the pane makes the table wider, which
+// measures again.
 import type { ChainColumn } from '@contract';
 import { fitChainColumns, type ChainFit, type ChainWidths } from '../../lib/chain-fit';
 
@@ -24,9 +25,16 @@ export class ChainFitState {
       const s = scroller();
       const t = table();
       if (!s || typeof ResizeObserver === 'undefined') return;
+      let measuredFor = '';
       const watch = new ResizeObserver(() => {
         this.room = s.clientWidth;
-        if (t) this.measure(t);
+        if (!t) return;
+        // A load changes the table's height only: measuring forces a layout (~8 ms on 41 strikes),
+        // so it is done when the room, the table's width, its columns or its first rows change.
+        const key = measureKey(this.room, t);
+        if (key === measuredFor) return;
+        measuredFor = key;
+        this.measure(t);
       });
       watch.observe(s);
       if (t) watch.observe(t);
@@ -58,4 +66,14 @@ export class ChainFitState {
       measured.every(([c, w]) => Math.abs((this.widths.columns[c] ?? -9) - w) < 0.5);
     if (!same) this.widths = { core, columns };
   }
+}
+
+/**
+ * What the table's widths depend on, read without a layout (the observer's callback runs after one):
+ * the room, the table's width, its optional columns and whether it has rows yet.
+ */
+function measureKey(room: number, table: HTMLElement): string {
+  const columns = [...table.querySelectorAll(`th[${FIT_COLUMN}]`)].map((th) => th.getAttribute(FIT_COLUMN));
+  const rows = table.querySelector('tbody tr') !== null;
+  return `${room} ${table.offsetWidth} ${rows} ${columns.join(',')}`;
 }

@@ -2,10 +2,14 @@
 // content width (the stretch to the pane undone while reading), both legs of a column summed, the
 // always-shown part as the rest, and a column dropped for room keeping its last width so it comes
 // back when the pane widens.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'svelte';
 import { ChainFitState, FIT_COLUMN } from '../../../src-renderer/src/components/chain/chain-fit.svelte';
 
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
 
 /** A table whose header cells report the given widths (jsdom lays nothing out). */
 function table(total: number, heads: [string, number][]): HTMLTableElement {
@@ -80,5 +84,62 @@ describe('ChainFitState.measure', () => {
     const first = fit.widths;
     fit.measure(table(555, heads));
     expect(fit.widths).toBe(first);
+  });
+});
+
+describe('ChainFitState.observe', () => {
+  it('measures when the room, the columns or the first rows change; a load that only adds height does not', () => {
+    let fire = (): void => undefined;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(cb: () => void) {
+          fire = cb;
+        }
+        observe(): void {}
+        disconnect(): void {}
+      },
+    );
+    const fit = new ChainFitState();
+    const t = table(555, [
+      ['iv', 39],
+      ['iv', 39],
+    ]);
+    const seen = (t as unknown as { seen: string[] }).seen;
+    const scroller = document.createElement('div');
+    let room = 800;
+    Object.defineProperty(scroller, 'clientWidth', { get: () => room });
+    const stop = $effect.root(() =>
+      fit.observe(
+        () => scroller,
+        () => t,
+      ),
+    );
+    flushSync();
+    const body = t.createTBody();
+
+    fire();
+    expect(seen).toHaveLength(1);
+    // Rows arrive: widths depend on what the cells hold, so it measures once more.
+    body.insertRow().insertCell();
+    fire();
+    expect(seen).toHaveLength(2);
+    // A reload's rows (the table taller, nothing else): no forced layout.
+    body.insertRow().insertCell();
+    fire();
+    expect(seen).toHaveLength(2);
+    // The pane narrower, then a column chosen: each measures.
+    room = 700;
+    fire();
+    expect(fit.room).toBe(700);
+    expect(seen).toHaveLength(3);
+    const th = document.createElement('th');
+    th.setAttribute(FIT_COLUMN, 'oi');
+    th.getBoundingClientRect = () => ({ width: 40 }) as DOMRect;
+    t.tHead!.rows[0]!.appendChild(th);
+    fire();
+    expect(seen).toHaveLength(4);
+    expect(fit.widths.columns.oi).toBe(40);
+    stop();
   });
 });
