@@ -40,7 +40,13 @@ export interface FeedClientOptions {
   /** Reconnect after base × 2^(attempt − 1), up to max (default 500 ms … 30 s). */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** A `ping` this often; no message for twice as long means the connection is dead (default 15 s). */
+  /**
+   * Checked this often: silent for this long, a `ping` is sent; silent for twice as long, the
+   * connection is dead (default 25 s). A server's own WebSocket pings count as heard, so a server
+   * that pings every 20 s (the paper gateway; Python `websockets`' default) is never pinged back:
+   * fewer wake-ups of the always-on app, each side. The book poll covers the time a dead feed takes
+   * to be noticed.
+   */
   heartbeatMs?: number;
   /** No `auth` answer within this long after opening: reconnect (default 10 s). */
   authTimeoutMs?: number;
@@ -69,7 +75,7 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
   const { clock } = o;
   const retryBase = o.retryBaseMs ?? 500;
   const retryMax = o.retryMaxMs ?? 30_000;
-  const heartbeatMs = o.heartbeatMs ?? 15_000;
+  const heartbeatMs = o.heartbeatMs ?? 25_000;
   const authTimeoutMs = o.authTimeoutMs ?? 10_000;
 
   const orderListeners = new Set<(u: OrderUpdate) => void>();
@@ -162,8 +168,9 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
 
   function heartbeat(): void {
     cancelBeat = clock.setTimer(() => {
-      if (clock.now() - lastHeard > 2 * heartbeatMs) return retryLater('no answer to ping');
-      send({ action: 'ping' });
+      const silentMs = clock.now() - lastHeard;
+      if (silentMs > 2 * heartbeatMs) return retryLater('no answer to ping');
+      if (silentMs >= heartbeatMs) send({ action: 'ping' });
       heartbeat();
     }, heartbeatMs);
   }
@@ -222,6 +229,9 @@ export function createFeedClient(o: FeedClientOptions): FeedClient {
       heartbeat();
     });
     socket.on('message', (data) => onMessage(String(data)));
+    socket.on('ping', () => {
+      if (ws === socket) lastHeard = clock.now();
+    });
     socket.on('close', (code) => {
       if (ws === socket) retryLater(`closed (${code})`);
     });

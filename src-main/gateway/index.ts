@@ -19,6 +19,7 @@ export type { Priority, Release } from './rate-budget.js';
 export { LIMITER_CLASS_OF_OPERATION, limiterClassOfPath } from './limiter-classes.js';
 export type { LimiterClass } from './limiter-classes.js';
 export type { FetchFn } from './http.js';
+export { nodeHttpFetch, EMBEDDED_IDLE_SOCKET_MS } from './node-http.js';
 export { createFeedClient } from './feed-client.js';
 export type {
   FeedClient,

@@ -16,6 +16,18 @@ import type { FetchAnswer, FetchFn } from './http.js';
 export const IDLE_SOCKET_MS = 4_000;
 
 /**
+ * Idle sockets to the embedded paper gateway: that server is ours and keeps a connection 72 s
+ * (`paper/http/server.ts`), so the always-on core's 30 s safety-net reads reuse one socket instead
+ * of opening and closing one per read (two wake-ups and most of the idle CPU).
+ */
+export const EMBEDDED_IDLE_SOCKET_MS = 60_000;
+
+export interface NodeHttpOptions {
+  /** How long an idle socket is kept (default IDLE_SOCKET_MS); a shorter server hint still wins. */
+  idleSocketMs?: number;
+}
+
+/**
  * A header as Headers.get gives it (null when absent, repeated values joined), read on demand from
  * what node:http parsed: the client reads one header on one answer in a thousand (a 429's
  * Retry-After), and WHATWG Headers and Response objects built for every request and answer would
@@ -40,10 +52,11 @@ function requestHeaders(init: RequestInit | undefined): Record<string, string> {
 }
 
 /** A fetch over node:http(s) with its own keep-alive agents (one pool per client). */
-export function nodeHttpFetch(): FetchFn {
+export function nodeHttpFetch(o: NodeHttpOptions = {}): FetchFn {
+  const timeout = o.idleSocketMs ?? IDLE_SOCKET_MS;
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    'http:': new http.Agent({ keepAlive: true, timeout }),
+    'https:': new https.Agent({ keepAlive: true, timeout }),
   };
 
   const fetchFn = (input: string | URL | Request, init?: RequestInit): Promise<FetchAnswer> =>

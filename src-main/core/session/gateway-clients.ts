@@ -2,7 +2,14 @@
 // offered", a 429's cooldown) stays with that profile and never leaks to another. Rebuilt when the
 // profile's URL or rate budget changes.
 import type { Profile } from '../../contract/index.js';
-import { createGatewayClient, type Clock, type FetchFn, type GatewayClient } from '../../gateway/index.js';
+import {
+  createGatewayClient,
+  EMBEDDED_IDLE_SOCKET_MS,
+  nodeHttpFetch,
+  type Clock,
+  type FetchFn,
+  type GatewayClient,
+} from '../../gateway/index.js';
 import type { CorePorts } from '../core-ports.js';
 import type { GatewayMode } from '../gateway-mode.js';
 import type { Profiles } from '../profiles/index.js';
@@ -43,7 +50,11 @@ export function createGatewayClients(d: {
         clock: d.clock,
         rateLimit,
         onAnalyzeMode: () => d.gatewayMode.analyzeSeen(profile.id),
-        ...(d.fetch ? { fetch: d.fetch } : {}),
+        ...(d.fetch
+          ? { fetch: d.fetch }
+          : profile.kind === 'paper'
+            ? { fetch: nodeHttpFetch({ idleSocketMs: EMBEDDED_IDLE_SOCKET_MS }) }
+            : {}),
         // Test tuning; a `rateLimit` here overrides every profile's.
         ...d.tuning,
       });

@@ -22,9 +22,21 @@ export interface PollState {
  */
 const MAX_BACKOFF_MS = 4_000;
 
+/**
+ * In the tray with the feed live and nothing open, the book read is only the safety net for a missed
+ * feed message: every 30 s (or the tray pace, if slower). Nothing of the desk's can fill, an order
+ * placed elsewhere is told by the feed at once, and the always-on app wakes a third as often.
+ */
+export const QUIET_TRAY_MS = 30_000;
+
 export function pollInterval(p: PollingIntervals, s: PollState): number {
   const idle = s.visible ? p.visibleMs : p.hiddenMs;
-  const base = s.busy && !s.feedLive ? Math.min(p.openOrdersMs, idle) : idle;
+  const quietTray = !s.visible && !s.busy && s.feedLive === true;
+  const base = quietTray
+    ? Math.max(idle, QUIET_TRAY_MS)
+    : s.busy && !s.feedLive
+      ? Math.min(p.openOrdersMs, idle)
+      : idle;
   if (s.failures <= 0) return base;
   return Math.max(base, Math.min(MAX_BACKOFF_MS, base * 2 ** Math.min(s.failures, 6)));
 }

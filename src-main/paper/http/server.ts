@@ -40,6 +40,8 @@ export function createPaperServer(deps: PaperServerDeps): PaperServer {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit,
+    // Fastify's default, stated: the desk's client keeps its idle socket here 60 s, less than this.
+    keepAliveTimeout: 72_000,
     // strict_slashes=False upstream: /api/v1/depth/ is /api/v1/depth.
     // The ticker's EXCHANGE:SYMBOL reaches its route whatever its length (Node caps the URL at 16 KiB),
     // so an overlong symbol is a 400 naming it, in the requested format.

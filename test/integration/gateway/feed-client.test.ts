@@ -143,10 +143,37 @@ describe('feed client', () => {
     await clock.advance(1000);
     await until(() => client!.status().state === 'live');
     // Live, but the server no longer says anything: after its pings go unanswered it reconnects.
-    await clock.advance(15_000);
+    await clock.advance(25_000);
     await until(() => server!.connections[1]!.received.some((m) => m.action === 'ping'));
-    await clock.advance(30_000);
+    await clock.advance(50_000);
     expect(client!.status()).toMatchObject({ state: 'down', reason: 'no answer to ping' });
+  });
+
+  it("counts the server's own WebSocket pings as heard: no ping of its own until they stop", async () => {
+    server = await scripted(() => OK);
+    const clock = new ManualClock(0);
+    const statuses = start(server, clock);
+    await until(() => client!.status().state === 'live');
+    const conn = server.connections[0]!;
+    const serverPing = async () => {
+      const heard = new Promise((r) => conn.ws.once('pong', r));
+      conn.ws.ping();
+      await heard; // the client's automatic pong: its 'ping' has been seen
+    };
+    // A server pinging every 10 s for a minute: the client's 25 s checks find it heard each time.
+    for (let t = 0; t < 6; t++) {
+      await clock.advance(10_000);
+      await serverPing();
+    }
+    await clock.advance(5_000);
+    expect(conn.received.filter((m) => m.action === 'ping')).toHaveLength(0);
+    expect(client!.status().state).toBe('live');
+    // The server goes quiet: the client pings, then, still unanswered, reconnects.
+    await clock.advance(40_000);
+    await until(() => conn.received.some((m) => m.action === 'ping'));
+    await clock.advance(25_000);
+    expect(statuses).toContainEqual({ state: 'down', reason: 'no answer to ping' });
+    expect(server.connections).toHaveLength(2);
   });
 
   it('reconnects after a drop with growing backoff, and stays closed once closed', async () => {

@@ -1,8 +1,10 @@
 // The paper gateway's HTTP server over real HTTP: malformed and hostile input never crashes it
 // (fast-check fuzz over every route), error envelopes and statuses, 404s, trailing slashes.
+import { request } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../src-main/contract/index.js';
+import { EMBEDDED_IDLE_SOCKET_MS } from '../../../src-main/gateway/node-http.js';
 import { expectExact } from '../../support/exact.js';
 import { useTestGateway } from '../../support/paper-gateway.js';
 import { POST_ROUTES } from './server-fixture.js';
@@ -288,5 +290,22 @@ describe('fuzz: nothing a client sends crashes the server or makes it 500', () =
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('keep-alive', () => {
+  it("keeps an idle connection longer than the desk's client does, and says so", async () => {
+    const hint = await new Promise<string | undefined>((resolve, reject) => {
+      const req = request(`${gw.url}/api/v1/ping`, { method: 'POST', agent: false }, (res) => {
+        res.resume();
+        resolve(String(res.headers['keep-alive'] ?? ''));
+      });
+      req.on('error', reject);
+      req.setHeader('connection', 'keep-alive');
+      req.end();
+    });
+    const seconds = Number(/timeout=(\d+)/.exec(hint ?? '')?.[1]);
+    // Node's agent closes a socket one second before the server's hint: still after the client does.
+    expect(seconds * 1000 - 1000).toBeGreaterThan(EMBEDDED_IDLE_SOCKET_MS);
   });
 });

@@ -200,6 +200,19 @@ describe('polling while the feed is live, and the profile feedUrl', () => {
     expect(pollInterval(p, { ...s, busy: false, feedLive: true })).toBe(2000);
   });
 
+  it('reads the book every 30 s in the tray while the feed is live and nothing is open', () => {
+    const p = { visibleMs: 2000, hiddenMs: 10_000, openOrdersMs: 1000 };
+    const quiet = { visible: false, busy: false, failures: 0, feedLive: true };
+    expect(pollInterval(p, quiet)).toBe(30_000);
+    // An open order, a shown window, or no feed: the usual pace.
+    expect(pollInterval(p, { ...quiet, busy: true })).toBe(10_000);
+    expect(pollInterval(p, { ...quiet, visible: true })).toBe(2000);
+    expect(pollInterval(p, { ...quiet, feedLive: false })).toBe(10_000);
+    // A slower tray pace of the trader's own is kept; a failing gateway is retried as before.
+    expect(pollInterval({ ...p, hiddenMs: 60_000 }, quiet)).toBe(60_000);
+    expect(pollInterval(p, { ...quiet, failures: 3 })).toBe(30_000);
+  });
+
   it('takes a ws(s) feedUrl without credentials or query; old settings without one still parse', () => {
     const base = { id: 'live', name: 'Live', baseUrl: 'https://algo.example.com' };
     expect(Profile.parse({ ...base, feedUrl: 'wss://algo.example.com/ws' }).feedUrl).toBe(

@@ -104,6 +104,19 @@ describe('node:http transport', () => {
     expect(connections()).toBe(1);
   });
 
+  it('closes an idle socket after its idle time: the default, or a longer one it is given', async () => {
+    const { url, connections } = await serve((_req, res) => res.end('{"status":"success"}'));
+    const twice = async (fetchFn: ReturnType<typeof nodeHttpFetch>, gapMs: number) => {
+      await (await fetchFn(`${url}/x`, { method: 'POST', body: '{}' })).text();
+      await new Promise((r) => setTimeout(r, gapMs));
+      await (await fetchFn(`${url}/x`, { method: 'POST', body: '{}' })).text();
+    };
+    await twice(nodeHttpFetch({ idleSocketMs: 100 }), 400);
+    expect(connections()).toBe(2);
+    await twice(nodeHttpFetch({ idleSocketMs: 5_000 }), 400);
+    expect(connections()).toBe(3);
+  });
+
   it('a refused connection is "not sent": the gateway cannot have acted', async () => {
     const { url } = await serve(() => undefined);
     await new Promise((resolve) => server!.close(resolve));
