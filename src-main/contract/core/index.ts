@@ -10,3 +10,4 @@ export * from './layout-settings.js';
 export * from './profiles.js';
 export * from './key-origin.js';
 export * from './daily-limits.js';
+export * from './protection.js';

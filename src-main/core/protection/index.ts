@@ -1,0 +1,18 @@
+// Protective orders (issue 25): where a bracket's stop and target rest, how the stop trails, and
+// the one-cancels-other plan the core keeps against the gateway's book.
+export {
+  protectiveLevels,
+  type EntryAction,
+  type EntryFill,
+  type Levels,
+  type LevelsResult,
+} from './levels.js';
+export { nextStop, type TrailInput } from './trail.js';
+export {
+  openQuantity,
+  planOco,
+  type BracketBook,
+  type LegName,
+  type LegOrder,
+  type OcoAction,
+} from './oco.js';
