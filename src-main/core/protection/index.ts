@@ -16,3 +16,12 @@ export {
   type LegOrder,
   type OcoAction,
 } from './oco.js';
+export {
+  createBracketKeeper,
+  type BracketEntry,
+  type BracketHazard,
+  type BracketKeeper,
+  type ProtectiveOrder,
+  type ProtectivePorts,
+  type SendResult,
+} from './bracket-keeper.js';
