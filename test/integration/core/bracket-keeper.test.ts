@@ -258,4 +258,31 @@ describe('bracket keeper on the paper gateway', () => {
     await keeper.onBook(await orders(client));
     expect(row(await orders(client), stops[0]!.orderid).order_status).toBe('cancelled');
   });
+
+  it('says a stop the gateway refused is unprotected, and does not place it again by itself', async () => {
+    const client = clientFor(gw.newKey());
+    const symbol = 'INFY';
+    expect(gw.instrument('NSE', symbol).tickSize).toBe(0.05);
+    const entry = await enter(client, symbol, 4);
+    const hazards: BracketHazard[] = [];
+    const ports = portsOf(client);
+    const keeper = createBracketKeeper(ports, (h) => hazards.push(h));
+    // A tick of 0.01 where the exchange's is 0.05: the stop 10.01 points under is off its tick.
+    keeper.attach({
+      orderid: entry,
+      symbol,
+      exchange: 'NSE',
+      product: 'MIS',
+      action: 'BUY',
+      tick: 0.01,
+      spec: ProtectionSpec.parse({ stop: { by: 'points', value: '10.01' } }),
+    });
+    await keeper.onBook(await orders(client));
+    for (let n = 0; n < 2; n++) await keeper.onBook(await orders(client));
+    expect(ports.sent).toEqual(['place SL-M 4']);
+    expect((await orders(client)).filter((o) => o.pricetype === 'SL-M')).toHaveLength(0);
+    expect(hazards).toHaveLength(2);
+    expect(hazards[0]).toMatchObject({ kind: 'unprotected', entry, leg: 'stop', quantity: 4 });
+    expect((hazards[0] as { reason: string }).reason).toMatch(/tick/i);
+  });
 });
