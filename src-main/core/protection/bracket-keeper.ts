@@ -34,7 +34,9 @@ export type SendResult =
   | { ok: true; orderid: string }
   | { ok: false; outcome: 'refused'; message: string }
   /** Sent, no answer: the gateway may have acted. */
-  | { ok: false; outcome: 'unknown'; message: string };
+  | { ok: false; outcome: 'unknown'; message: string }
+  /** It did not act (not sent, rate-limited, no key): the next book plans it again. */
+  | { ok: false; outcome: 'not_sent'; message: string };
 
 export interface ProtectivePorts {
   place(o: ProtectiveOrder): Promise<SendResult>;
@@ -55,6 +57,8 @@ interface Tracked {
   cancelledByUs: boolean;
   /** A place sent with no answer: in doubt until the book shows the order (adopt()). */
   unknown: boolean;
+  /** A place the gateway did not act on: as if never sent. */
+  dropped?: boolean;
   refusedReason?: string;
 }
 
@@ -103,6 +107,11 @@ export function createBracketKeeper(
     return { status: 'refused', filled, reason: row.rejection_reason || `the gateway ${status} it` };
   }
 
+  function legOrders(b: Bracket, leg: LegName): LegOrder[] {
+    b.legs[leg] = b.legs[leg].filter((t) => !t.dropped);
+    return b.legs[leg].map(legOrder);
+  }
+
   function protective(b: Bracket, leg: LegName, quantity: number): ProtectiveOrder {
     const { entry } = b;
     const base = {
@@ -127,6 +136,7 @@ export function createBracketKeeper(
     if (r.ok) t.orderid ??= r.orderid;
     else if (!t.orderid) {
       if (r.outcome === 'unknown') t.unknown = true;
+      else if (r.outcome === 'not_sent') t.dropped = true;
       else t.refusedReason = r.message;
     }
     return r;
@@ -222,8 +232,8 @@ export function createBracketKeeper(
         if (trigger !== undefined && trigger > 0) b.stop = trigger;
         const plan = planOco({
           entryFilled: filledOf(row),
-          ...(b.levels?.stop !== undefined ? { stop: b.legs.stop.map(legOrder) } : {}),
-          ...(b.levels?.target !== undefined ? { target: b.legs.target.map(legOrder) } : {}),
+          ...(b.levels?.stop !== undefined ? { stop: legOrders(b, 'stop') } : {}),
+          ...(b.levels?.target !== undefined ? { target: legOrders(b, 'target') } : {}),
         });
         for (const a of plan) {
           const p = run(b, a);

@@ -25,3 +25,4 @@ export {
   type ProtectivePorts,
   type SendResult,
 } from './bracket-keeper.js';
+export { outcomeOf } from './send-outcome.js';

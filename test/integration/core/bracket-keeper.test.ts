@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtectionSpec, type OrderRecord } from '../../../src-main/contract/index.js';
 import {
   createBracketKeeper,
+  outcomeOf,
   type BracketHazard,
   type ProtectivePorts,
   type SendResult,
@@ -28,7 +29,7 @@ const result = (r: GatewayResult<{ orderid: string }>): SendResult =>
     ? { ok: true, orderid: r.value.orderid }
     : {
         ok: false,
-        outcome: r.error.kind === 'unknown_outcome' ? 'unknown' : 'refused',
+        outcome: outcomeOf(r.error),
         message: r.error.message,
       };
 
@@ -284,5 +285,39 @@ describe('bracket keeper on the paper gateway', () => {
     expect(hazards).toHaveLength(2);
     expect(hazards[0]).toMatchObject({ kind: 'unprotected', entry, leg: 'stop', quantity: 4 });
     expect((hazards[0] as { reason: string }).reason).toMatch(/tick/i);
+  });
+
+  it('places again a leg the gateway did not act on (not sent), exactly once', async () => {
+    const client = clientFor(gw.newKey());
+    const symbol = 'ITC';
+    const entry = await enter(client, symbol, 6);
+    const real = portsOf(client);
+    let refuseNext = true;
+    const ports: ProtectivePorts = {
+      ...real,
+      async place(o) {
+        if (refuseNext && o.pricetype === 'SL-M') {
+          refuseNext = false;
+          return { ok: false, outcome: 'not_sent', message: 'connection refused' };
+        }
+        return real.place(o);
+      },
+    };
+    const keeper = createBracketKeeper(ports, () => undefined);
+    keeper.attach({
+      orderid: entry,
+      symbol,
+      exchange: 'NSE',
+      product: 'MIS',
+      action: 'BUY',
+      tick: 0.05,
+      spec,
+    });
+    for (let n = 0; n < 3; n++) await keeper.onBook(await orders(client));
+    const book = await orders(client);
+    expect(book.filter((o) => o.pricetype === 'SL-M').map((o) => o.quantity)).toEqual([6]);
+    expect(book.filter((o) => o.pricetype === 'LIMIT' && o.action === 'SELL').map((o) => o.quantity)).toEqual(
+      [6],
+    );
   });
 });
