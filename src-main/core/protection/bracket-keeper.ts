@@ -57,6 +57,8 @@ interface Tracked {
   cancelledByUs: boolean;
   /** A place sent with no answer: in doubt until the book shows the order (adopt()). */
   unknown: boolean;
+  /** Books read since the lost answer without the order in them. */
+  unseenBooks?: number;
   /** A place the gateway did not act on: as if never sent. */
   dropped?: boolean;
   refusedReason?: string;
@@ -86,9 +88,16 @@ export interface BracketKeeper {
   levelsOf(entryOrderid: string): Levels | undefined;
 }
 
+/**
+ * Books read after a place's lost answer without the order in them before it counts as not placed
+ * and is planned again (a gateway shows an accepted order in its next book; the paper one at once).
+ */
+export const UNKNOWN_PATIENCE_BOOKS = 5;
+
 export function createBracketKeeper(
   ports: ProtectivePorts,
   onHazard: (h: BracketHazard) => void,
+  patienceBooks = UNKNOWN_PATIENCE_BOOKS,
 ): BracketKeeper {
   const brackets = new Map<string, Bracket>();
   let book = new Map<string, OrderRecord>();
@@ -158,7 +167,12 @@ export function createBracketKeeper(
         r.pricetype === want.pricetype &&
         (leg === 'stop' ? r.trigger_price === want.trigger_price : r.price === want.price),
     );
-    if (!row) return;
+    if (!row) {
+      t.unseenBooks = (t.unseenBooks ?? 0) + 1;
+      // Never reached the gateway's book: as if not sent (the next book plans it again).
+      if (t.unseenBooks >= patienceBooks) t.dropped = true;
+      return;
+    }
     t.orderid = row.orderid;
     t.unknown = false;
   }
