@@ -10,6 +10,10 @@ import { createGatewayClient, type GatewayResult } from '../src-main/gateway/ind
 import { engineExtension } from '../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../src-main/paper/engine/trading-engine.js';
 import { startTestGateway, tickRound } from '../test/support/paper-gateway.js';
+import { toSnapshot } from '../src-main/core/watcher/index.js';
+
+/** The book as the desk's watcher hands it on: the keeper reads OrderSnapshot rows. */
+const snapshots = (rows: readonly OrderRecord[]) => rows.map(toSnapshot);
 
 const ROUNDS = Number(process.env.BENCH_BRACKETS ?? 60);
 const SYMBOLS = ['SBIN', 'ITC', 'INFY', 'TCS', 'WIPRO'];
@@ -98,10 +102,10 @@ export async function run(): Promise<void> {
       // Entry filled → stop and target resting.
       const filledBook = await book();
       let t0 = performance.now();
-      await keeper.onBook(filledBook);
+      await keeper.onBook(snapshots(filledBook));
       const tPlaced = performance.now() - t0;
       const fill = filledBook.find((o) => o.orderid === entry.value.orderid)!.average_price!;
-      await keeper.onBook(await book());
+      await keeper.onBook(snapshots(await book()));
       // A trailing step: the price 2 points up.
       t0 = performance.now();
       await keeper.onPrice(symbol, 'NSE', fill + 2);
@@ -111,7 +115,7 @@ export async function run(): Promise<void> {
       engine!.tick();
       const targetBook = await book();
       t0 = performance.now();
-      await keeper.onBook(targetBook);
+      await keeper.onBook(snapshots(targetBook));
       const tCancelled = performance.now() - t0;
       gw.gateway.market.setPrice(inst, tickRound(inst, fill));
       // Each figure is of the action it names: anything else is a broken round, not a fast one.

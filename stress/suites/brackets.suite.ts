@@ -20,6 +20,10 @@ import { startFaultProxy, type FaultMode } from '../../test/support/fault-proxy.
 import { freePort, killHard, sleep, startGatewayChild } from '../lib/gateway-child.js';
 import { createRng } from '../lib/rng.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
+import { toSnapshot } from '../../src-main/core/watcher/index.js';
+
+/** The book as the desk's watcher hands it on: the keeper reads OrderSnapshot rows. */
+const snapshots = (rows: readonly OrderRecord[]) => rows.map(toSnapshot);
 
 const ENTRIES = Number(process.env.STRESS_BRACKETS ?? 50);
 const SYMBOLS = [
@@ -155,7 +159,7 @@ async function run(ctx: SuiteContext): Promise<void> {
         ctx.note('gateway back');
       }
       const book = await readBook();
-      if (book) await keeper.onBook(book);
+      if (book) await keeper.onBook(snapshots(book));
       await sleep(ROUND_MS);
     }
 

@@ -2,7 +2,7 @@
 // shown becomes the OCO plan (oco.ts) and the plan's orders are sent through the ports given. An
 // order is marked in flight before it is sent and stays so until the book shows its outcome, so a
 // book read while an answer travels plans nothing for that leg; a lost answer is never resent.
-import type { OrderRecord, ProtectionSpec } from '../../contract/index.js';
+import type { OrderSnapshot, ProtectionSpec } from '../../contract/index.js';
 import { protectiveLevels, type EntryAction, type Levels } from './levels.js';
 import { planOco, type LegName, type LegOrder, type OcoAction } from './oco.js';
 import { nextStop } from './trail.js';
@@ -75,13 +75,12 @@ interface Bracket {
 }
 
 const opposite = (a: EntryAction): EntryAction => (a === 'BUY' ? 'SELL' : 'BUY');
-const filledOf = (r: OrderRecord): number =>
-  r.filled_quantity ?? (String(r.order_status) === 'complete' ? r.quantity : 0);
+const filledOf = (r: OrderSnapshot): number => r.filledQuantity;
 
 export interface BracketKeeper {
   attach(entry: BracketEntry): void;
   /** Plans and sends against this book; resolves when what it sent has been answered. */
-  onBook(orders: readonly OrderRecord[]): Promise<void>;
+  onBook(orders: readonly OrderSnapshot[]): Promise<void>;
   /** A price of a bracketed symbol: trails its stop. Resolves when any modify has been answered. */
   onPrice(symbol: string, exchange: string, ltp: number): Promise<void>;
   /** The levels a bracket's legs rest at (undefined before its first fill). */
@@ -100,20 +99,20 @@ export function createBracketKeeper(
   patienceBooks = UNKNOWN_PATIENCE_BOOKS,
 ): BracketKeeper {
   const brackets = new Map<string, Bracket>();
-  let book = new Map<string, OrderRecord>();
+  let book = new Map<string, OrderSnapshot>();
 
   function legOrder(t: Tracked): LegOrder {
     if (t.inFlight || t.unknown || (!t.orderid && !t.refusedReason)) return { status: 'pending' };
     if (!t.orderid) return { status: 'refused', filled: 0, reason: t.refusedReason ?? 'refused' };
     const row = book.get(t.orderid);
     if (!row) return { status: 'pending' };
-    const status = String(row.order_status);
+    const status = row.status;
     const filled = filledOf(row);
     if (status === 'open' || status === 'trigger pending')
       return { status: 'working', orderid: t.orderid, quantity: row.quantity, filled };
     if (status === 'complete' || (status === 'cancelled' && t.cancelledByUs))
       return { status: 'ended', filled };
-    return { status: 'refused', filled, reason: row.rejection_reason || `the gateway ${status} it` };
+    return { status: 'refused', filled, reason: row.rejectionReason || `the gateway ${status} it` };
   }
 
   function legOrders(b: Bracket, leg: LegName): LegOrder[] {
@@ -165,7 +164,7 @@ export function createBracketKeeper(
         r.exchange === want.exchange &&
         r.action === want.action &&
         r.pricetype === want.pricetype &&
-        (leg === 'stop' ? r.trigger_price === want.trigger_price : r.price === want.price),
+        (leg === 'stop' ? r.triggerPrice === want.trigger_price : r.price === want.price),
     );
     if (!row) {
       t.unseenBooks = (t.unseenBooks ?? 0) + 1;
@@ -208,9 +207,9 @@ export function createBracketKeeper(
   }
 
   /** The levels, worked out once from the entry's first average fill price. */
-  function ensureLevels(b: Bracket, row: OrderRecord): boolean {
+  function ensureLevels(b: Bracket, row: OrderSnapshot): boolean {
     if (b.levels) return true;
-    const price = row.average_price ?? 0;
+    const price = row.averagePrice;
     if (!(price > 0)) return false;
     const r = protectiveLevels({ action: b.entry.action, price, tick: b.entry.tick }, b.entry.spec);
     if (!r.ok) {
@@ -242,7 +241,7 @@ export function createBracketKeeper(
           for (const t of b.legs[leg]) if (t.unknown && !t.inFlight) adopt(b, leg, t);
         // Where the gateway has the stop is where it is (a modify whose answer was lost, or refused).
         const resting = b.legs.stop.find((t) => !t.inFlight && t.orderid && legOrder(t).status === 'working');
-        const trigger = resting?.orderid ? book.get(resting.orderid)?.trigger_price : undefined;
+        const trigger = resting?.orderid ? book.get(resting.orderid)?.triggerPrice : undefined;
         if (trigger !== undefined && trigger > 0) b.stop = trigger;
         const plan = planOco({
           entryFilled: filledOf(row),
@@ -262,7 +261,7 @@ export function createBracketKeeper(
       for (const b of brackets.values()) {
         const { entry } = b;
         if (entry.symbol !== symbol || entry.exchange !== exchange || b.stop === undefined) continue;
-        const fill = book.get(entry.orderid)?.average_price ?? 0;
+        const fill = book.get(entry.orderid)?.averagePrice ?? 0;
         if (!(fill > 0)) continue;
         b.best =
           b.best === undefined ? ltp : entry.action === 'BUY' ? Math.max(b.best, ltp) : Math.min(b.best, ltp);

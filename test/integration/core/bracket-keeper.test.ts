@@ -17,6 +17,10 @@ import {
   type GatewayResult,
 } from '../../../src-main/gateway/index.js';
 import { tickRound, useEngineGateway } from '../../support/paper-gateway.js';
+import { toSnapshot } from '../../../src-main/core/watcher/index.js';
+
+/** The book as the desk's watcher hands it on: the keeper reads OrderSnapshot rows. */
+const snapshots = (rows: readonly OrderRecord[]) => rows.map(toSnapshot);
 
 const gw = useEngineGateway();
 
@@ -105,7 +109,7 @@ describe('bracket keeper on the paper gateway', () => {
     const symbol = 'INFY';
     const entry = await enter(client, symbol, 10);
     const { keeper, ports } = keeperOn(client, symbol, entry);
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     const fill = row(await orders(client), entry).average_price!;
     expect(keeper.levelsOf(entry)).toEqual({ stop: fill - 20, target: fill + 30 });
     let book = await orders(client);
@@ -119,7 +123,7 @@ describe('bracket keeper on the paper gateway', () => {
     });
     expect(target).toMatchObject({ action: 'SELL', quantity: 10, price: fill + 30, order_status: 'open' });
     // A second look at the same book sends nothing.
-    await keeper.onBook(book);
+    await keeper.onBook(snapshots(book));
     expect(ports.sent).toEqual(['place SL-M 10', 'place LIMIT 10']);
 
     gw.gateway.market.setPrice(
@@ -127,12 +131,12 @@ describe('bracket keeper on the paper gateway', () => {
       tickRound(gw.instrument('NSE', symbol), fill + 31),
     );
     gw.engine.tick();
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     book = await orders(client);
     expect(row(book, target.orderid).order_status).toBe('complete');
     expect(row(book, stop.orderid).order_status).toBe('cancelled');
     expect(ports.sent).toEqual(['place SL-M 10', 'place LIMIT 10', 'cancel']);
-    await keeper.onBook(book);
+    await keeper.onBook(snapshots(book));
     expect(ports.sent).toHaveLength(3);
   });
 
@@ -142,12 +146,12 @@ describe('bracket keeper on the paper gateway', () => {
     const i = gw.instrument('NSE', symbol);
     const entry = await enter(client, symbol, 5);
     const { keeper, ports } = keeperOn(client, symbol, entry);
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     const { stop: trigger } = keeper.levelsOf(entry)!;
     // Gaps 40 points through the 20-point stop: the SL-M fills at the market, not at its trigger.
     gw.gateway.market.setPrice(i, tickRound(i, trigger! - 20));
     gw.engine.tick();
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     const book = await orders(client);
     const stop = book.find((o) => o.pricetype === 'SL-M')!;
     expect(stop.order_status).toBe('complete');
@@ -163,7 +167,7 @@ describe('bracket keeper on the paper gateway', () => {
     const shown = gw.gateway.market.book(i).asks.reduce((s, l) => s + l.quantity, 0);
     const entry = await enter(client, symbol, shown * 2);
     const { keeper, ports } = keeperOn(client, symbol, entry);
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     let book = await orders(client);
     expect(row(book, entry).filled_quantity).toBe(shown);
     expect(book.filter((o) => o.orderid !== entry).map((o) => o.quantity)).toEqual([shown, shown]);
@@ -173,7 +177,7 @@ describe('bracket keeper on the paper gateway', () => {
       book = await orders(client);
     }
     expect(row(book, entry).order_status).toBe('complete');
-    await keeper.onBook(book);
+    await keeper.onBook(snapshots(book));
     book = await orders(client);
     const legs = book.filter((o) => o.orderid !== entry);
     legs.sort((a, b) => b.pricetype.localeCompare(a.pricetype));
@@ -204,9 +208,9 @@ describe('bracket keeper on the paper gateway', () => {
       tick: i.tickSize,
       spec: ProtectionSpec.parse({ stop: { by: 'points', value: '10' }, trailStep: '5' }),
     });
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     // The next book shows the stop resting: from then on it trails.
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     const fill = row(await orders(client), entry).average_price!;
     const stopOf = async () => (await orders(client)).find((o) => o.pricetype === 'SL-M')!.trigger_price;
     expect(await stopOf()).toBe(fill - 10);
@@ -245,9 +249,9 @@ describe('bracket keeper on the paper gateway', () => {
       tick: 0.05,
       spec,
     });
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     lose = false;
-    for (let n = 0; n < 3; n++) await keeper.onBook(await orders(client));
+    for (let n = 0; n < 3; n++) await keeper.onBook(snapshots(await orders(client)));
     const stops = (await orders(client)).filter((o) => o.pricetype === 'SL-M');
     expect(stops).toHaveLength(1);
     expect(real.sent.filter((s) => s.startsWith('place SL-M'))).toHaveLength(1);
@@ -256,7 +260,7 @@ describe('bracket keeper on the paper gateway', () => {
     const i = gw.instrument('NSE', symbol);
     gw.gateway.market.setPrice(i, tickRound(i, fill + 31));
     gw.engine.tick();
-    await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
     expect(row(await orders(client), stops[0]!.orderid).order_status).toBe('cancelled');
   });
 
@@ -278,8 +282,8 @@ describe('bracket keeper on the paper gateway', () => {
       tick: 0.01,
       spec: ProtectionSpec.parse({ stop: { by: 'points', value: '10.01' } }),
     });
-    await keeper.onBook(await orders(client));
-    for (let n = 0; n < 2; n++) await keeper.onBook(await orders(client));
+    await keeper.onBook(snapshots(await orders(client)));
+    for (let n = 0; n < 2; n++) await keeper.onBook(snapshots(await orders(client)));
     expect(ports.sent).toEqual(['place SL-M 4']);
     expect((await orders(client)).filter((o) => o.pricetype === 'SL-M')).toHaveLength(0);
     expect(hazards).toHaveLength(2);
@@ -313,7 +317,7 @@ describe('bracket keeper on the paper gateway', () => {
       tick: 0.05,
       spec,
     });
-    for (let n = 0; n < 3; n++) await keeper.onBook(await orders(client));
+    for (let n = 0; n < 3; n++) await keeper.onBook(snapshots(await orders(client)));
     const book = await orders(client);
     expect(book.filter((o) => o.pricetype === 'SL-M').map((o) => o.quantity)).toEqual([6]);
     expect(book.filter((o) => o.pricetype === 'LIMIT' && o.action === 'SELL').map((o) => o.quantity)).toEqual(
