@@ -3,7 +3,7 @@
 // Electron: the shell (or the browser-mode host, or a test) hands in the ports and binds `router` and
 // `events`.
 import { join } from 'node:path';
-import { errorMessage } from '../contract/index.js';
+import { errorMessage, type IpcResult } from '../contract/index.js';
 import { redact, systemClock } from '../gateway/index.js';
 import { createAlerts, trayUpdater, wireAlerts, wireTray } from './alerts/index.js';
 import type { CorePorts } from './core-ports.js';
@@ -25,6 +25,8 @@ import {
   type Router,
 } from './router/index.js';
 import { gttHandlers } from './router/gtt-handlers.js';
+import { protectionHandlers } from './router/protection-handlers.js';
+import { createProtectionService, hazardWords } from './protection/index.js';
 import {
   bindLegacyKeys,
   createRedactingLogger,
@@ -175,6 +177,18 @@ export function createCore(ports: CorePorts): Core {
     }),
   });
   const unsubscribe: (() => void)[] = [];
+  const protection = createProtectionService({
+    // The router's own channels, through the session gate: journal first, risk, the rate budget.
+    invoke: (channel, input) => router.invoke(channel, input) as Promise<IpcResult<{ orderid: string }>>,
+    activeProfileId: () => sessions.current()?.profile.id,
+    clock,
+    logger,
+    onHazard: (profileId, h) => {
+      const { title, body } = hazardWords(h);
+      logger.warn(`protection: ${title}`, { profileId, entry: h.entry });
+      ports.notifier.notify({ kind: 'warning', title, body, sticky: true, id: `protection-${h.entry}` });
+    },
+  });
 
   const inner = createRouter(
     {
@@ -203,6 +217,7 @@ export function createCore(ports: CorePorts): Core {
         },
       }),
       ...marketHandlers({ market }),
+      ...protectionHandlers({ session: sessions.require, protection }),
       ...readHandlers({ session: sessions.require }),
       ...serviceHandlers({
         session: sessions.require,
@@ -234,6 +249,7 @@ export function createCore(ports: CorePorts): Core {
     unsubscribe.push(
       // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
       ...wireAlerts({ bus, alerts, activeProfileId: () => sessions.current()?.profile.id }),
+      bus.on('books.orders', (e) => void protection.onOrders(e.profileId, e.view.orders)),
       bus.on('market.ltp', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('market.depth', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),

@@ -18,6 +18,7 @@ export const ORDER_CHANNEL_NAMES = [
   'orders.basket',
   'orders.closePosition',
   'orders.closeAll',
+  'orders.protect',
 ] as const;
 
 export const CHANNEL_NAME_LIST = [

@@ -23,6 +23,7 @@ import {
   Settings,
   SettingsPatch,
   DailyLimitsState,
+  ProtectionSpec,
 } from '../../contract/core/index.js';
 import {
   BasketLeg,
@@ -111,6 +112,20 @@ export const ModifyOrderIpcInput = z.strictObject({
 });
 export type ModifyOrderIpcInput = z.infer<typeof ModifyOrderIpcInput>;
 export const CancelOrderIpcInput = z.strictObject({ ...withoutKey(CancelOrderRequest.shape), strategy });
+/**
+ * A stop and target the core attaches to an entry order's fills and keeps one-cancels-other
+ * (core/protection). The entry's own fields say what the legs close; `tick` is the instrument's.
+ */
+export const ProtectOrderIpcInput = z.strictObject({
+  orderid: CancelOrderRequest.shape.orderid,
+  symbol: PlaceOrderRequest.shape.symbol,
+  exchange: PlaceOrderRequest.shape.exchange,
+  product: PlaceOrderRequest.shape.product,
+  action: PlaceOrderRequest.shape.action,
+  tick: z.number({ error: 'tick must be a number' }).positive({ error: 'tick must be more than 0' }),
+  spec: ProtectionSpec,
+});
+export type ProtectOrderIpcInput = z.infer<typeof ProtectOrderIpcInput>;
 export const StrategyInput = z.strictObject({ strategy }).optional();
 export const SmartOrderIpcInput = z.strictObject({ ...withoutKey(SmartOrderRequest.shape), ...orderFields });
 export type SmartOrderIpcInput = z.infer<typeof SmartOrderIpcInput>;
@@ -194,6 +209,8 @@ export const CHANNELS = {
   'orders.place': channel(PlaceOrderIpcInput, OrderIdResponse),
   'orders.modify': channel(ModifyOrderIpcInput, OrderIdResponse),
   'orders.cancel': channel(CancelOrderIpcInput, OrderIdResponse),
+  /** Attaches a protection to an entry: its stop and target follow its fills (docs/protection.md). */
+  'orders.protect': channel(ProtectOrderIpcInput, z.object({ orderid: z.string() })),
   'orders.cancelAll': channel(StrategyInput, CancelAllOrderResponse),
   'orders.smart': channel(SmartOrderIpcInput, SmartOrderResponse),
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),

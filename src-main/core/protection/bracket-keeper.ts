@@ -79,8 +79,11 @@ const filledOf = (r: OrderSnapshot): number => r.filledQuantity;
 
 export interface BracketKeeper {
   attach(entry: BracketEntry): void;
-  /** Plans and sends against this book; resolves when what it sent has been answered. */
-  onBook(orders: readonly OrderSnapshot[]): Promise<void>;
+  /**
+   * Plans and sends against this book; resolves when what it sent has been answered, true when a
+   * send came back "not sent" (the same book, looked at again later, plans it again).
+   */
+  onBook(orders: readonly OrderSnapshot[]): Promise<boolean>;
   /** A price of a bracketed symbol: trails its stop. Resolves when any modify has been answered. */
   onPrice(symbol: string, exchange: string, ltp: number): Promise<void>;
   /** The levels a bracket's legs rest at (undefined before its first fill). */
@@ -95,11 +98,21 @@ export const UNKNOWN_PATIENCE_BOOKS = 5;
 
 export function createBracketKeeper(
   ports: ProtectivePorts,
-  onHazard: (h: BracketHazard) => void,
+  tell: (h: BracketHazard) => void,
   patienceBooks = UNKNOWN_PATIENCE_BOOKS,
 ): BracketKeeper {
+  const told = new Set<string>();
+  /** Each hazard is told once: the plan finds it again on every book while it lasts. */
+  const onHazard = (h: BracketHazard): void => {
+    const key = `${h.entry}|${h.kind}|${h.kind === 'unprotected' ? h.leg : ''}`;
+    if (told.has(key)) return;
+    told.add(key);
+    tell(h);
+  };
   const brackets = new Map<string, Bracket>();
   let book = new Map<string, OrderSnapshot>();
+  /** A send of the current look came back "not sent". */
+  let notSent = false;
 
   function legOrder(t: Tracked): LegOrder {
     if (t.inFlight || t.unknown || (!t.orderid && !t.refusedReason)) return { status: 'pending' };
@@ -141,6 +154,7 @@ export function createBracketKeeper(
   async function settle(t: Tracked, send: Promise<SendResult>): Promise<SendResult> {
     const r = await send;
     t.inFlight = false;
+    if (!r.ok && r.outcome === 'not_sent') notSent = true;
     if (r.ok) t.orderid ??= r.orderid;
     else if (!t.orderid) {
       if (r.outcome === 'unknown') t.unknown = true;
@@ -188,7 +202,11 @@ export function createBracketKeeper(
       case 'place': {
         const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
         b.legs[a.leg].push(t);
-        return settle(t, ports.place(protective(b, a.leg, a.quantity))).then(() => undefined);
+        return settle(t, ports.place(protective(b, a.leg, a.quantity))).then((r) => {
+          // Told at once: the book may not change again for a while.
+          if (!r.ok && r.outcome === 'refused')
+            onHazard({ kind: 'unprotected', entry, leg: a.leg, quantity: a.quantity, reason: r.message });
+        });
       }
       case 'modify':
       case 'cancel': {
@@ -233,6 +251,7 @@ export function createBracketKeeper(
 
     async onBook(orders) {
       book = new Map(orders.map((o) => [o.orderid, o]));
+      notSent = false;
       const sent: Promise<void>[] = [];
       for (const b of brackets.values()) {
         const row = book.get(b.entry.orderid);
@@ -254,6 +273,7 @@ export function createBracketKeeper(
         }
       }
       await Promise.all(sent);
+      return notSent;
     },
 
     async onPrice(symbol, exchange, ltp) {

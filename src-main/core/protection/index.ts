@@ -26,3 +26,5 @@ export {
   type SendResult,
 } from './bracket-keeper.js';
 export { outcomeOf } from './send-outcome.js';
+export { createProtectionService, type ProtectionService } from './protection-service.js';
+export { hazardWords } from './hazard-words.js';

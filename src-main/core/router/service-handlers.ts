@@ -23,6 +23,7 @@ import type { Emit } from './event-bus.js';
 import type { MarketChannels } from './market-handlers.js';
 import type { GttChannels } from './gtt-handlers.js';
 import type { OrderChannels } from './order-handlers.js';
+import type { ProtectionChannels } from './protection-handlers.js';
 import type { ReadChannels } from './read-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
@@ -64,7 +65,10 @@ export interface ServiceDeps {
   keyChanged(profileId: string): void;
 }
 
-type ServiceChannels = Exclude<keyof Handlers, OrderChannels | GttChannels | ReadChannels | MarketChannels>;
+type ServiceChannels = Exclude<
+  keyof Handlers,
+  OrderChannels | GttChannels | ReadChannels | MarketChannels | ProtectionChannels
+>;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
   if (!(err instanceof ProfileError)) throw err;

@@ -80,6 +80,8 @@ export function describeRequest(
       return { what: 'close all positions' };
     case 'orders.closeAll':
       return { what: 'close all (cancel working orders, close, verify)' };
+    case 'orders.protect':
+      return { what: `protect order ${orderid ?? '?'}`, ...(orderid ? { orderid } : {}) };
   }
 }
 

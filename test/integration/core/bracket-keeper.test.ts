@@ -286,7 +286,8 @@ describe('bracket keeper on the paper gateway', () => {
     for (let n = 0; n < 2; n++) await keeper.onBook(snapshots(await orders(client)));
     expect(ports.sent).toEqual(['place SL-M 4']);
     expect((await orders(client)).filter((o) => o.pricetype === 'SL-M')).toHaveLength(0);
-    expect(hazards).toHaveLength(2);
+    // Told once, at the refusal, however many books show it since.
+    expect(hazards).toHaveLength(1);
     expect(hazards[0]).toMatchObject({ kind: 'unprotected', entry, leg: 'stop', quantity: 4 });
     expect((hazards[0] as { reason: string }).reason).toMatch(/tick/i);
   });
