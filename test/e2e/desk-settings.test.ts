@@ -265,6 +265,8 @@ describe('settings in Chromium', { timeout: 90_000 }, () => {
 
     // Profiles: the active profile's strategy tag and rate limit; a rate main cannot take is named.
     await openSettings('profiles');
+    // The form fills itself from the profile when it arrives: type only once it has.
+    await expect.poll(() => page.getByTestId('details-strategy').inputValue()).not.toBe('');
     await page.getByTestId('details-rate').fill('500');
     await page.getByTestId('details-save').click();
     await expect
