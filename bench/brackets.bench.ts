@@ -5,8 +5,8 @@
 // the hop from the gateway's feed to the keeper (the keeper is not wired to the feed yet).
 // `npx tsx bench/run.ts brackets`; BENCH_BRACKETS sets the rounds (default 60).
 import { ProtectionSpec, type OrderRecord } from '../src-main/contract/index.js';
-import { createBracketKeeper, outcomeOf, type SendResult } from '../src-main/core/protection/index.js';
-import { createGatewayClient, type GatewayResult } from '../src-main/gateway/index.js';
+import { createBracketKeeper, sendResultOf } from '../src-main/core/protection/index.js';
+import { createGatewayClient } from '../src-main/gateway/index.js';
 import { engineExtension } from '../src-main/paper/engine/extension.js';
 import type { PaperTradingEngine } from '../src-main/paper/engine/trading-engine.js';
 import { startTestGateway, tickRound } from '../test/support/paper-gateway.js';
@@ -28,10 +28,6 @@ const line = (label: string, xs: number[]) => {
   const ok = s.p99 < 250 ? 'within' : 'OVER';
   return `${label} median ${s.median.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms  max ${s.max.toFixed(2)} ms  (${ok} 250 ms)`;
 };
-const result = (r: GatewayResult<{ orderid: string }>): SendResult =>
-  r.ok
-    ? { ok: true, orderid: r.value.orderid }
-    : { ok: false, outcome: outcomeOf(r.error), message: r.error.message };
 
 export async function run(): Promise<void> {
   let engine: PaperTradingEngine | undefined;
@@ -57,18 +53,16 @@ export async function run(): Promise<void> {
         {
           place: async (o) => {
             sent.push('place');
-            return result(await client.placeorder({ strategy: 'bench', disclosed_quantity: 0, ...o }));
+            return sendResultOf(await client.placeorder({ strategy: 'bench', disclosed_quantity: 0, ...o }));
           },
           modify: async (o) => {
             sent.push('modify');
-            return result(await client.modifyorder({ strategy: 'bench', disclosed_quantity: 0, ...o }));
+            return sendResultOf(await client.modifyorder({ strategy: 'bench', disclosed_quantity: 0, ...o }));
           },
           cancel: async (orderid) => {
             sent.push('cancel');
             const r = await client.cancelorder({ strategy: 'bench', orderid });
-            return r.ok
-              ? { ok: true, orderid }
-              : { ok: false, outcome: outcomeOf(r.error), message: r.error.message };
+            return sendResultOf(r.ok ? { ok: true, value: { orderid } } : r);
           },
         },
         () => undefined,

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { ProtectionSpec, type OrderRecord } from '../../src-main/contract/index.js';
 import {
   createBracketKeeper,
-  outcomeOf,
+  sendResultOf,
   type BracketHazard,
   type ProtectiveOrder,
   type SendResult,
 } from '../../src-main/core/protection/index.js';
-import { createGatewayClient, type GatewayClient, type GatewayResult } from '../../src-main/gateway/index.js';
+import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/index.js';
 import { startFaultProxy, type FaultMode } from '../../test/support/fault-proxy.js';
 import { freePort, killHard, sleep, startGatewayChild } from '../lib/gateway-child.js';
 import { createRng } from '../lib/rng.js';
@@ -51,11 +51,6 @@ const spec = ProtectionSpec.parse({
   stop: { by: 'percent', value: '0.05' },
   target: { by: 'percent', value: '0.05' },
 });
-
-const sendResult = (r: GatewayResult<{ orderid: string }>): SendResult =>
-  r.ok
-    ? { ok: true, orderid: r.value.orderid }
-    : { ok: false, outcome: outcomeOf(r.error), message: r.error.message };
 
 async function run(ctx: SuiteContext): Promise<void> {
   const rng = createRng(ctx.seed);
@@ -99,14 +94,12 @@ async function run(ctx: SuiteContext): Promise<void> {
   const keeper = createBracketKeeper(
     {
       place: async (o: ProtectiveOrder) =>
-        tagged(sendResult(await faulty.placeorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }))),
+        tagged(sendResultOf(await faulty.placeorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }))),
       modify: async (o) =>
-        sendResult(await faulty.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o })),
+        sendResultOf(await faulty.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o })),
       cancel: async (orderid) => {
         const r = await faulty.cancelorder({ strategy: 'bracket', orderid });
-        return r.ok
-          ? { ok: true, orderid }
-          : { ok: false, outcome: outcomeOf(r.error), message: r.error.message };
+        return sendResultOf(r.ok ? { ok: true, value: { orderid } } : r);
       },
     },
     (h) => hazards.push(h),

@@ -25,6 +25,6 @@ export {
   type ProtectivePorts,
   type SendResult,
 } from './bracket-keeper.js';
-export { outcomeOf } from './send-outcome.js';
+export { outcomeOf, sendResultOf } from './send-outcome.js';
 export { createProtectionService, type ProtectionService } from './protection-service.js';
 export { hazardWords } from './hazard-words.js';

@@ -2,7 +2,7 @@
 // targets through the router's own order channels (journal first, risk checks, the order rate
 // budget, unknown outcomes settled from the book). A keeper only ever sends while its profile is the
 // active one: after a switch its orders wait, never going to another profile's gateway.
-import type { IpcErrorKind, IpcResult, OrderSnapshot } from '../../contract/index.js';
+import type { IpcResult, OrderSnapshot } from '../../contract/index.js';
 import type { Clock } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import {
@@ -13,6 +13,7 @@ import {
   type ProtectiveOrder,
   type SendResult,
 } from './bracket-keeper.js';
+import { sendResultOf } from './send-outcome.js';
 
 type OrderChannel = 'orders.place' | 'orders.modify' | 'orders.cancel';
 
@@ -34,24 +35,6 @@ export interface ProtectionService {
 
 /** Sent again once a look finds nothing changed: a leg that was not sent is planned again. */
 const LOOK_AGAIN_MS = 1_000;
-
-const NOT_SENT: ReadonlySet<IpcErrorKind> = new Set([
-  'network',
-  'rate_limited',
-  'no_key',
-  'secret_store',
-  'unauthorised',
-  'storage',
-]);
-const IN_DOUBT: ReadonlySet<IpcErrorKind> = new Set(['unknown_outcome', 'server', 'timeout', 'bad_response']);
-
-function sendResultOf(r: IpcResult<{ orderid: string }>): SendResult {
-  if (r.ok) return { ok: true, orderid: r.value.orderid };
-  const { kind, message } = r.error;
-  if (IN_DOUBT.has(kind)) return { ok: false, outcome: 'unknown', message };
-  if (NOT_SENT.has(kind)) return { ok: false, outcome: 'not_sent', message };
-  return { ok: false, outcome: 'refused', message };
-}
 
 export function createProtectionService(d: ProtectionDeps): ProtectionService {
   const strategy = d.strategy ?? 'OrderDesk protection';

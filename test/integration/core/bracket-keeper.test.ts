@@ -6,16 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { ProtectionSpec, type OrderRecord } from '../../../src-main/contract/index.js';
 import {
   createBracketKeeper,
-  outcomeOf,
+  sendResultOf,
   type BracketHazard,
   type ProtectivePorts,
-  type SendResult,
 } from '../../../src-main/core/protection/index.js';
-import {
-  createGatewayClient,
-  type GatewayClient,
-  type GatewayResult,
-} from '../../../src-main/gateway/index.js';
+import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/index.js';
 import { tickRound, useEngineGateway } from '../../support/paper-gateway.js';
 import { toSnapshot } from '../../../src-main/core/watcher/index.js';
 
@@ -28,31 +23,22 @@ function clientFor(key: string): GatewayClient {
   return createGatewayClient({ baseUrl: gw.url, getApiKey: () => key });
 }
 
-const result = (r: GatewayResult<{ orderid: string }>): SendResult =>
-  r.ok
-    ? { ok: true, orderid: r.value.orderid }
-    : {
-        ok: false,
-        outcome: outcomeOf(r.error),
-        message: r.error.message,
-      };
-
 function portsOf(client: GatewayClient): ProtectivePorts & { sent: string[] } {
   const sent: string[] = [];
   return {
     sent,
     async place(o) {
       sent.push(`place ${o.pricetype} ${o.quantity}`);
-      return result(await client.placeorder({ strategy: 'bracket', ...o }));
+      return sendResultOf(await client.placeorder({ strategy: 'bracket', ...o }));
     },
     async modify(o) {
       sent.push(`modify ${o.pricetype} ${o.quantity} @${o.pricetype === 'SL-M' ? o.trigger_price : o.price}`);
-      return result(await client.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }));
+      return sendResultOf(await client.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }));
     },
     async cancel(orderid) {
       sent.push('cancel');
       const r = await client.cancelorder({ strategy: 'bracket', orderid });
-      return result(r.ok ? { ok: true, value: { orderid } } : r);
+      return sendResultOf(r.ok ? { ok: true, value: { orderid } } : r);
     },
   };
 }
