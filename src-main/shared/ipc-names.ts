@@ -19,6 +19,10 @@ export const ORDER_CHANNEL_NAMES = [
   'orders.closePosition',
   'orders.closeAll',
   'orders.protect',
+  'protection.modify',
+  'protection.remove',
+  'protection.retry',
+  'protection.flatten',
 ] as const;
 
 export const CHANNEL_NAME_LIST = [
@@ -27,6 +31,7 @@ export const CHANNEL_NAME_LIST = [
   'orders.previewSplit',
   'orders.status',
   'orders.openPosition',
+  'protection.brackets',
   'orders.margin',
   'gtt.place',
   'gtt.modify',
@@ -88,6 +93,7 @@ export const ORDER_EVENT_NAMES = [
 export const ACTIVITY_EVENT_NAMES = [
   ...ORDER_EVENT_NAMES,
   'positions.changed',
+  'protection.brackets',
   'books.orders',
   'books.trades',
   'books.positions',

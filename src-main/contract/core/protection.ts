@@ -51,3 +51,47 @@ export const ProtectionTemplate = z.strictObject({
   spec: ProtectionSpec,
 });
 export type ProtectionTemplate = z.infer<typeof ProtectionTemplate>;
+
+export const PROTECTION_TEMPLATES_MAX = 20;
+const templateName = ProtectionTemplate.shape.name;
+
+/**
+ * The ticket's protection templates (part of settings.json) and the one it picks first per market
+ * segment (equity, fno, commodity: ticket-defaults.ts). A default names a template in the list.
+ */
+export const ProtectionSettings = z
+  .strictObject({
+    templates: z
+      .array(ProtectionTemplate)
+      .max(PROTECTION_TEMPLATES_MAX, { error: `at most ${PROTECTION_TEMPLATES_MAX} protection templates` })
+      .refine((list) => new Set(list.map((t) => t.name)).size === list.length, {
+        error: 'two protection templates cannot share a name',
+      }),
+    defaults: z.strictObject({
+      equity: templateName.optional(),
+      fno: templateName.optional(),
+      commodity: templateName.optional(),
+    }),
+  })
+  .refine(
+    (s) => Object.values(s.defaults).every((n) => n === undefined || s.templates.some((t) => t.name === n)),
+    {
+      error: 'a default protection names a template that is not in the list',
+    },
+  );
+export type ProtectionSettings = z.infer<typeof ProtectionSettings>;
+
+/** What a first start offers: a scalper's points and a swing trader's percentages. */
+export const DEFAULT_PROTECTION_SETTINGS: ProtectionSettings = {
+  templates: [
+    {
+      name: 'Scalp 10/20',
+      spec: { stop: { by: 'points', value: '10' }, target: { by: 'points', value: '20' } },
+    },
+    {
+      name: 'Swing 1 %/3 %',
+      spec: { stop: { by: 'percent', value: '1' }, target: { by: 'percent', value: '3' } },
+    },
+  ],
+  defaults: {},
+};

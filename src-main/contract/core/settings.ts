@@ -8,6 +8,7 @@ import { TicketDefaults } from './ticket-defaults.js';
 import { DEFAULT_WATCHLISTS, Watchlists } from './watchlist-settings.js';
 import { EXCHANGES, symbolText } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
+import { DEFAULT_PROTECTION_SETTINGS, ProtectionSettings } from './protection.js';
 
 /** 2: `alerts` holds a rule per event (os, sound, in_app, off) where 1 held booleans. */
 export const SETTINGS_VERSION = 2;
@@ -310,6 +311,7 @@ export const Settings = z
     baskets: SavedBaskets.default([]),
     layout: LayoutSettings.default(() => LayoutSettings.parse({})),
     ticketDefaults: TicketDefaults.default({}),
+    protection: ProtectionSettings.default(() => structuredClone(DEFAULT_PROTECTION_SETTINGS)),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -346,5 +348,7 @@ export const SettingsPatch = z.strictObject({
   layout: LayoutSettingsPatch.optional(),
   /** The segments named replace theirs (ticket-defaults.ts). */
   ticketDefaults: TicketDefaults.optional(),
+  /** The templates and defaults whole (a save, rename or delete rewrites them). */
+  protection: ProtectionSettings.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

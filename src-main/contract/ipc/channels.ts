@@ -10,6 +10,13 @@
 // happened (orders.filled, profiles.switched) or a noun for state sent whole (alerts.state). A channel
 // and the event that updates what it reads share the name and the value's schema (books.orders).
 import { z } from 'zod';
+import {
+  BracketFlattenResult,
+  BracketInput,
+  BracketModifyInput,
+  BracketsView,
+  BracketView,
+} from './protection.js';
 // The contract's own modules by their full path: the lint rule that keeps paper/contract away from
 // src-main/core matches the short `../core/*` form.
 import {
@@ -211,6 +218,19 @@ export const CHANNELS = {
   'orders.cancel': channel(CancelOrderIpcInput, OrderIdResponse),
   /** Attaches a protection to an entry: its stop and target follow its fills (docs/protection.md). */
   'orders.protect': channel(ProtectOrderIpcInput, z.object({ orderid: z.string() })),
+  /** The active profile's brackets; the `protection.brackets` event sends them whole at each change. */
+  'protection.brackets': channel(NoInput, BracketsView),
+  /** Moves a bracket's stop and/or target (its working legs are modified; trailing goes on from there). */
+  'protection.modify': channel(BracketModifyInput, BracketView),
+  /** Cancels a bracket's working legs (read back from the book) and lets it go; the position stays. */
+  'protection.remove': channel(BracketInput, BracketView),
+  /** Places a refused leg again, once, after the trader has seen why. */
+  'protection.retry': channel(BracketInput, BracketView),
+  /**
+   * Cancels the legs (read back), then closes what is open at MARKET: the position's remainder, or the
+   * excess after an overshoot. Only when the trader asks; the core never sends it by itself.
+   */
+  'protection.flatten': channel(BracketInput, BracketFlattenResult),
   'orders.cancelAll': channel(StrategyInput, CancelAllOrderResponse),
   'orders.smart': channel(SmartOrderIpcInput, SmartOrderResponse),
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),

@@ -8,6 +8,7 @@ import { SessionGatewayEvent, SessionMode } from './session-mode.js';
 import { ShellCommandEvent } from './shell.js';
 import { StorageStatus } from './storage.js';
 import { CloseAllProgressEvent } from './close-all.js';
+import { BracketsView } from './protection.js';
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
   z.object({ profileId: ProfileId, time: z.number(), order: OrderSnapshot, ...extra });
@@ -163,6 +164,8 @@ export const EVENTS = {
   /** A close all's steps so far (`orders.closeAll`), sent whole at each change; the last has the verdict. */
   'orders.closeAllProgress': sequenced(CloseAllProgressEvent),
   'positions.changed': sequenced(PositionChangedEvent),
+  /** The active profile's brackets, sent whole at each change (`protection.brackets`). */
+  'protection.brackets': sequenced(BracketsView),
   'books.orders': sequenced(bookEvent(OrdersView)),
   'books.trades': sequenced(bookEvent(TradesView)),
   'books.positions': sequenced(bookEvent(PositionsView)),

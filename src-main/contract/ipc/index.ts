@@ -14,3 +14,4 @@ export * from './margin.js';
 export * from './gtt.js';
 export * from './bridge.js';
 export * from './bridge-frames.js';
+export * from './protection.js';

@@ -5,7 +5,13 @@ import { okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
 
-export type ProtectionChannels = 'orders.protect';
+export type ProtectionChannels =
+  | 'orders.protect'
+  | 'protection.brackets'
+  | 'protection.modify'
+  | 'protection.remove'
+  | 'protection.retry'
+  | 'protection.flatten';
 
 export function protectionHandlers(d: {
   session: () => Session;

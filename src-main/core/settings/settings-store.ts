@@ -203,6 +203,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         baskets: p.baskets ?? s.baskets,
         layout: { ...s.layout, ...p.layout },
         ticketDefaults: { ...s.ticketDefaults, ...p.ticketDefaults },
+        protection: p.protection ?? s.protection,
       }));
     },
     onChange(listener) {

@@ -82,6 +82,19 @@ export function describeRequest(
       return { what: 'close all (cancel working orders, close, verify)' };
     case 'orders.protect':
       return { what: `protect order ${orderid ?? '?'}`, ...(orderid ? { orderid } : {}) };
+    case 'protection.modify':
+    case 'protection.remove':
+    case 'protection.retry':
+    case 'protection.flatten': {
+      const entry = text(i['entry']);
+      const verb = {
+        'protection.modify': 'move the protection of',
+        'protection.remove': 'remove the protection of',
+        'protection.retry': 'place again the refused leg of',
+        'protection.flatten': 'flatten the bracket of',
+      }[channel];
+      return { what: `${verb} order ${entry ?? '?'}`, ...(entry ? { orderid: entry } : {}) };
+    }
   }
 }
 
