@@ -42,6 +42,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'orders.reconciled': true,
   'orders.closeAllProgress': true,
   'positions.changed': true,
+  'protection.brackets': true,
   'books.orders': true,
   'books.trades': true,
   'books.positions': true,
