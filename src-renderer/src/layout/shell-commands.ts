@@ -89,6 +89,11 @@ export function deskCommands(t: DeskCommandTargets): DeskCommands {
       case 'row.cancel':
       case 'row.buy':
       case 'row.sell':
+      case 'row.editStop':
+      case 'row.editTarget':
+      case 'row.unprotect':
+      case 'row.flatten':
+      case 'row.retryLeg':
         dispatchRowAction(e.target, action, `[${ROW_ATTRIBUTE}]`);
         break;
       default:

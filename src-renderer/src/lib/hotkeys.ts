@@ -33,6 +33,13 @@ export const HOTKEY_ACTIONS = [
   'atm.sellCall',
   'atm.buyPut',
   'atm.sellPut',
+  // A position row's protection (issue 25): edit its stop or target in the row, remove the
+  // protection, flatten through the bracket, place a refused leg again.
+  'row.editStop',
+  'row.editTarget',
+  'row.unprotect',
+  'row.flatten',
+  'row.retryLeg',
 ] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
@@ -92,6 +99,11 @@ export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fro
       ['atm.sellCall', 'One-click: sell the at-the-money call', 'global'],
       ['atm.buyPut', 'One-click: buy the at-the-money put', 'global'],
       ['atm.sellPut', 'One-click: sell the at-the-money put', 'global'],
+      ['row.editStop', 'Edit the focused position’s stop', 'row'],
+      ['row.editTarget', 'Edit the focused position’s target', 'row'],
+      ['row.unprotect', 'Remove the focused position’s protection', 'row'],
+      ['row.flatten', 'Flatten the focused position’s bracket (asks first)', 'row'],
+      ['row.retryLeg', 'Place the focused position’s refused leg again', 'row'],
     ] as const
   ).map(([action, label, scope]) => [
     action,
@@ -128,6 +140,11 @@ export const DEFAULT_KEYMAP: Keymap = {
   'atm.sellCall': [],
   'atm.buyPut': [],
   'atm.sellPut': [],
+  'row.editStop': ['L'],
+  'row.editTarget': ['T'],
+  'row.unprotect': ['U'],
+  'row.flatten': ['F'],
+  'row.retryLeg': ['R'],
 };
 
 export interface HotkeyContext {
