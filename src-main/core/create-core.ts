@@ -26,7 +26,12 @@ import {
 } from './router/index.js';
 import { gttHandlers } from './router/gtt-handlers.js';
 import { protectionHandlers } from './router/protection-handlers.js';
-import { createProtectionService, hazardWords } from './protection/index.js';
+import {
+  createBracketStore,
+  createPriceWatch,
+  createProtectionService,
+  hazardWords,
+} from './protection/index.js';
 import {
   bindLegacyKeys,
   createRedactingLogger,
@@ -188,6 +193,10 @@ export function createCore(ports: CorePorts): Core {
       logger.warn(`protection: ${title}`, { profileId, entry: h.entry });
       ports.notifier.notify({ kind: 'warning', title, body, sticky: true, id: `protection-${h.entry}` });
     },
+    store: createBracketStore(join(dataDir, 'brackets'), () => clock.now()),
+    onViews: (profileId, brackets) => emit('protection.brackets', { profileId, brackets }),
+    watchPrices: createPriceWatch(market, logger),
+    refreshBook: () => sessions.pollNow(),
   });
 
   const inner = createRouter(
@@ -250,7 +259,10 @@ export function createCore(ports: CorePorts): Core {
       // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
       ...wireAlerts({ bus, alerts, activeProfileId: () => sessions.current()?.profile.id }),
       bus.on('books.orders', (e) => void protection.onOrders(e.profileId, e.view.orders)),
-      bus.on('market.ltp', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
+      bus.on('market.ltp', (e) => {
+        lastPrices.record(e.profileId, e, e.ltp, e.time);
+        void protection.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
+      }),
       bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       bus.on('market.depth', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       ...wireTray(bus, updateTray),

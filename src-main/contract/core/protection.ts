@@ -95,3 +95,51 @@ export const DEFAULT_PROTECTION_SETTINGS: ProtectionSettings = {
   ],
   defaults: {},
 };
+
+/**
+ * One protective order of a bracket as the core keeps it on disk (core/protection/bracket-store.ts):
+ * its id once answered; `unknown` when a send may have reached the gateway without an answer (it is
+ * adopted from the book after a restart, never sent again).
+ */
+export const StoredLeg = z.object({
+  orderid: z.string().optional(),
+  cancelledByUs: z.boolean(),
+  unknown: z.boolean(),
+  refusedReason: z.string().optional(),
+  /** A refused order the trader asked to place again: left out of the plan. */
+  retried: z.boolean().optional(),
+});
+export type StoredLeg = z.infer<typeof StoredLeg>;
+
+/** A flattening order a bracket sent: `sign` +1 when it closes the entry's side, −1 when it adds. */
+export const StoredFlatten = z.object({
+  leg: StoredLeg,
+  sign: z.union([z.literal(1), z.literal(-1)]),
+  quantity: z.number().int().positive(),
+});
+export type StoredFlatten = z.infer<typeof StoredFlatten>;
+
+export const StoredBracket = z.object({
+  entry: z.object({
+    orderid: z.string().min(1),
+    symbol: z.string().min(1),
+    exchange: z.string().min(1),
+    product: z.string().min(1),
+    action: z.enum(['BUY', 'SELL']),
+    tick: z.number().positive(),
+    spec: ProtectionSpec,
+  }),
+  levels: z.object({ stop: z.number().optional(), target: z.number().optional() }).optional(),
+  initialStop: z.number().optional(),
+  stop: z.number().optional(),
+  best: z.number().optional(),
+  /** The trader removed the protection (or flattened): its legs are cancelled, nothing is placed. */
+  removing: z.boolean().optional(),
+  legs: z.object({ stop: z.array(StoredLeg), target: z.array(StoredLeg) }),
+  flatten: z.array(StoredFlatten).optional(),
+});
+export type StoredBracket = z.infer<typeof StoredBracket>;
+
+/** brackets-<profile>.json: the brackets of one profile, written before each protective send. */
+export const StoredBrackets = z.object({ version: z.literal(1), brackets: z.array(StoredBracket) });
+export type StoredBrackets = z.infer<typeof StoredBrackets>;

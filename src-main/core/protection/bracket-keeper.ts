@@ -1,81 +1,44 @@
+// Over 300 lines: the plan's sends and the trader's actions on a bracket share one state and book.
 // Keeps each bracket's stop and target at the gateway in step with its entry: every book it is
 // shown becomes the OCO plan (oco.ts) and the plan's orders are sent through the ports given. An
 // order is marked in flight before it is sent and stays so until the book shows its outcome, so a
 // book read while an answer travels plans nothing for that leg; a lost answer is never resent.
-import type { OrderSnapshot, ProtectionSpec } from '../../contract/index.js';
+import type { BracketView, OrderSnapshot, StoredBracket } from '../../contract/index.js';
+import { exactOf, isMultipleOf } from '../../shared/decimal.js';
+import {
+  bracketOf,
+  legOrder,
+  liveTracked,
+  openOf,
+  storedOf,
+  type Book,
+  type Bracket,
+  type Tracked,
+} from './bracket-state.js';
+import type {
+  BracketDone,
+  BracketEntry,
+  BracketHazard,
+  ProtectiveOrder,
+  ProtectivePorts,
+  SendResult,
+} from './bracket-types.js';
+import { bracketView } from './bracket-view.js';
 import { protectiveLevels, type EntryAction, type Levels } from './levels.js';
-import { planOco, type LegName, type LegOrder, type OcoAction } from './oco.js';
+import { planOco, type LegName, type OcoAction } from './oco.js';
 import { nextStop } from './trail.js';
 
-export interface BracketEntry {
-  /** The entry order's id at the gateway. */
-  orderid: string;
-  symbol: string;
-  exchange: string;
-  product: string;
-  action: EntryAction;
-  tick: number;
-  spec: ProtectionSpec;
-}
-
-/** One protective order to send: a stop rests as SL-M at its trigger, a target as LIMIT. */
-export interface ProtectiveOrder {
-  symbol: string;
-  exchange: string;
-  product: string;
-  action: EntryAction;
-  quantity: number;
-  pricetype: 'SL-M' | 'LIMIT';
-  price: number;
-  trigger_price: number;
-}
-
-export type SendResult =
-  | { ok: true; orderid: string }
-  | { ok: false; outcome: 'refused'; message: string }
-  /** Sent, no answer: the gateway may have acted. */
-  | { ok: false; outcome: 'unknown'; message: string }
-  /** It did not act (not sent, rate-limited, no key): the next book plans it again. */
-  | { ok: false; outcome: 'not_sent'; message: string };
-
-export interface ProtectivePorts {
-  place(o: ProtectiveOrder): Promise<SendResult>;
-  modify(o: ProtectiveOrder & { orderid: string }): Promise<SendResult>;
-  cancel(orderid: string): Promise<SendResult>;
-}
-
-export type BracketHazard =
-  | { kind: 'overshoot'; entry: string; excess: number }
-  | { kind: 'unprotected'; entry: string; leg: LegName; quantity: number; reason: string }
-  | { kind: 'levels'; entry: string; message: string };
-
-interface Tracked {
-  orderid?: string;
-  /** A place, modify or cancel of it is on its way. */
-  inFlight: boolean;
-  /** The core asked for its cancellation: its end is the plan's, not a refusal. */
-  cancelledByUs: boolean;
-  /** A place sent with no answer: in doubt until the book shows the order (adopt()). */
-  unknown: boolean;
-  /** Books read since the lost answer without the order in them. */
-  unseenBooks?: number;
-  /** A place the gateway did not act on: as if never sent. */
-  dropped?: boolean;
-  refusedReason?: string;
-}
-
-interface Bracket {
-  entry: BracketEntry;
-  levels?: Levels;
-  /** The stop's trigger as first placed, and where it rests now. */
-  initialStop?: number;
-  stop?: number;
-  best?: number;
-  legs: Record<LegName, Tracked[]>;
-}
+export type {
+  BracketDone,
+  BracketEntry,
+  BracketHazard,
+  ProtectiveOrder,
+  ProtectivePorts,
+  SendResult,
+} from './bracket-types.js';
 
 const opposite = (a: EntryAction): EntryAction => (a === 'BUY' ? 'SELL' : 'BUY');
-const filledOf = (r: OrderSnapshot): number => r.filledQuantity;
+const ENDED = new Set(['complete', 'cancelled', 'rejected']);
 
 export interface BracketKeeper {
   attach(entry: BracketEntry): void;
@@ -88,6 +51,26 @@ export interface BracketKeeper {
   onPrice(symbol: string, exchange: string, ltp: number): Promise<void>;
   /** The levels a bracket's legs rest at (undefined before its first fill). */
   levelsOf(entryOrderid: string): Levels | undefined;
+  views(): BracketView[];
+  /** The symbols of brackets with something open or waiting to fill: their prices trail the stops. */
+  symbols(): { symbol: string; exchange: string }[];
+  /** Moves the stop and/or target of a bracket whose legs rest. */
+  setLevels(entry: string, to: { stop?: number; target?: number }): Promise<BracketDone>;
+  /** Cancels the working legs and lets the bracket go once the book shows them ended. */
+  remove(entry: string, o?: { flattenNext?: boolean }): Promise<BracketDone>;
+  /** Lets the refused orders of a bracket go, so the next book places its legs again. */
+  retry(entry: string): BracketDone;
+  /**
+   * After remove() and a fresh book: the closing order of what is open (the excess after an
+   * overshoot), sent once; refused while a leg or an earlier flatten is still working or unknown.
+   */
+  flatten(
+    entry: string,
+  ): Promise<
+    (BracketDone & { ok: false }) | { ok: true; orderid: string; action: EntryAction; quantity: number }
+  >;
+  snapshot(): StoredBracket[];
+  restore(brackets: readonly StoredBracket[]): void;
 }
 
 /**
@@ -102,36 +85,17 @@ export function createBracketKeeper(
   patienceBooks = UNKNOWN_PATIENCE_BOOKS,
 ): BracketKeeper {
   const told = new Set<string>();
+  const hazardKey = (h: BracketHazard) => `${h.entry}|${h.kind}|${h.kind === 'unprotected' ? h.leg : ''}`;
   /** Each hazard is told once: the plan finds it again on every book while it lasts. */
   const onHazard = (h: BracketHazard): void => {
-    const key = `${h.entry}|${h.kind}|${h.kind === 'unprotected' ? h.leg : ''}`;
-    if (told.has(key)) return;
-    told.add(key);
+    if (told.has(hazardKey(h))) return;
+    told.add(hazardKey(h));
     tell(h);
   };
   const brackets = new Map<string, Bracket>();
-  let book = new Map<string, OrderSnapshot>();
+  let book: Book = new Map<string, OrderSnapshot>();
   /** A send of the current look came back "not sent". */
   let notSent = false;
-
-  function legOrder(t: Tracked): LegOrder {
-    if (t.inFlight || t.unknown || (!t.orderid && !t.refusedReason)) return { status: 'pending' };
-    if (!t.orderid) return { status: 'refused', filled: 0, reason: t.refusedReason ?? 'refused' };
-    const row = book.get(t.orderid);
-    if (!row) return { status: 'pending' };
-    const status = row.status;
-    const filled = filledOf(row);
-    if (status === 'open' || status === 'trigger pending')
-      return { status: 'working', orderid: t.orderid, quantity: row.quantity, filled };
-    if (status === 'complete' || (status === 'cancelled' && t.cancelledByUs))
-      return { status: 'ended', filled };
-    return { status: 'refused', filled, reason: row.rejectionReason || `the gateway ${status} it` };
-  }
-
-  function legOrders(b: Bracket, leg: LegName): LegOrder[] {
-    b.legs[leg] = b.legs[leg].filter((t) => !t.dropped);
-    return b.legs[leg].map(legOrder);
-  }
 
   function protective(b: Bracket, leg: LegName, quantity: number): ProtectiveOrder {
     const { entry } = b;
@@ -147,12 +111,22 @@ export function createBracketKeeper(
       : { ...base, pricetype: 'LIMIT', price: b.levels!.target!, trigger_price: 0 };
   }
 
+  /** Saves first (a failed save sends nothing), then sends. */
+  async function guarded(send: () => Promise<SendResult>): Promise<SendResult> {
+    try {
+      await ports.beforeSend?.();
+    } catch (err) {
+      return { ok: false, outcome: 'not_sent', message: `the brackets could not be saved: ${String(err)}` };
+    }
+    return send();
+  }
+
   /**
    * A place's lost answer keeps its leg in doubt (never placed again) until the book shows the order
    * (adopt()); a modify's or cancel's is settled by the book itself: either shows in the order's row.
    */
-  async function settle(t: Tracked, send: Promise<SendResult>): Promise<SendResult> {
-    const r = await send;
+  async function settle(t: Tracked, send: () => Promise<SendResult>): Promise<SendResult> {
+    const r = await guarded(send);
     t.inFlight = false;
     if (!r.ok && r.outcome === 'not_sent') notSent = true;
     if (r.ok) t.orderid ??= r.orderid;
@@ -164,21 +138,30 @@ export function createBracketKeeper(
     return r;
   }
 
-  /** Orders of the book that a place with a lost answer may be: same shape, no bracket's yet. */
-  function adopt(b: Bracket, leg: LegName, t: Tracked): void {
-    const known = new Set(
-      [...brackets.values()].flatMap((x) => [...x.legs.stop, ...x.legs.target].map((y) => y.orderid)),
+  function knownOrderids(): Set<string | undefined> {
+    return new Set(
+      [...brackets.values()].flatMap((x) =>
+        [...x.legs.stop, ...x.legs.target, ...x.flatten.map((f) => f.t)].map((y) => y.orderid),
+      ),
     );
-    const want = protective(b, leg, 0);
+  }
+
+  /** Orders of the book that a place with a lost answer may be: same shape, no bracket's yet. */
+  function adopt(want: ProtectiveOrder, t: Tracked, entry: string): void {
+    const known = knownOrderids();
     const row = [...book.values()].find(
       (r) =>
         !known.has(r.orderid) &&
-        r.orderid !== b.entry.orderid &&
+        r.orderid !== entry &&
         r.symbol === want.symbol &&
         r.exchange === want.exchange &&
         r.action === want.action &&
         r.pricetype === want.pricetype &&
-        (leg === 'stop' ? r.triggerPrice === want.trigger_price : r.price === want.price),
+        (want.pricetype === 'SL-M'
+          ? r.triggerPrice === want.trigger_price
+          : want.pricetype === 'LIMIT'
+            ? r.price === want.price
+            : r.quantity === want.quantity),
     );
     if (!row) {
       t.unseenBooks = (t.unseenBooks ?? 0) + 1;
@@ -190,6 +173,23 @@ export function createBracketKeeper(
     t.unknown = false;
   }
 
+  function place(b: Bracket, leg: LegName, quantity: number): Promise<void> {
+    const entry = b.entry.orderid;
+    const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
+    b.legs[leg].push(t);
+    return settle(t, () => ports.place(protective(b, leg, quantity))).then((r) => {
+      // Told at once: the book may not change again for a while.
+      if (!r.ok && r.outcome === 'refused')
+        onHazard({ kind: 'unprotected', entry, leg, quantity, reason: r.message });
+    });
+  }
+
+  function cancel(t: Tracked, orderid: string): Promise<void> {
+    t.inFlight = true;
+    t.cancelledByUs = true;
+    return settle(t, () => ports.cancel(orderid)).then(() => undefined);
+  }
+
   function run(b: Bracket, a: OcoAction): Promise<void> | undefined {
     const entry = b.entry.orderid;
     switch (a.kind) {
@@ -199,34 +199,23 @@ export function createBracketKeeper(
       case 'unprotected':
         onHazard({ kind: 'unprotected', entry, leg: a.leg, quantity: a.quantity, reason: a.reason });
         return undefined;
-      case 'place': {
-        const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
-        b.legs[a.leg].push(t);
-        return settle(t, ports.place(protective(b, a.leg, a.quantity))).then((r) => {
-          // Told at once: the book may not change again for a while.
-          if (!r.ok && r.outcome === 'refused')
-            onHazard({ kind: 'unprotected', entry, leg: a.leg, quantity: a.quantity, reason: r.message });
-        });
-      }
+      case 'place':
+        return place(b, a.leg, a.quantity);
       case 'modify':
       case 'cancel': {
         const t = b.legs[a.leg].find((x) => x.orderid === a.orderid);
         if (!t) return undefined;
+        if (a.kind === 'cancel') return cancel(t, a.orderid);
         t.inFlight = true;
-        if (a.kind === 'cancel') {
-          t.cancelledByUs = true;
-          return settle(t, ports.cancel(a.orderid)).then(() => undefined);
-        }
-        return settle(t, ports.modify({ ...protective(b, a.leg, a.quantity), orderid: a.orderid })).then(
-          () => undefined,
-        );
+        const o = { ...protective(b, a.leg, a.quantity), orderid: a.orderid };
+        return settle(t, () => ports.modify(o)).then(() => undefined);
       }
     }
   }
 
   /** The levels, worked out once from the entry's first average fill price. */
   function ensureLevels(b: Bracket, row: OrderSnapshot): boolean {
-    if (b.levels) return true;
+    if (b.levels) return b.levels.stop !== undefined || b.levels.target !== undefined;
     const price = row.averagePrice;
     if (!(price > 0)) return false;
     const r = protectiveLevels({ action: b.entry.action, price, tick: b.entry.tick }, b.entry.spec);
@@ -240,39 +229,98 @@ export function createBracketKeeper(
     return true;
   }
 
+  /** Where the gateway has a resting leg is where it is (a modify whose answer was lost, or refused). */
+  function syncFromBook(b: Bracket): void {
+    for (const leg of ['stop', 'target'] as const) {
+      const t = b.legs[leg].find((x) => !x.inFlight && x.orderid && legOrder(x, book).status === 'working');
+      const row = t?.orderid ? book.get(t.orderid) : undefined;
+      if (!row) continue;
+      if (leg === 'stop' && row.triggerPrice > 0) b.stop = row.triggerPrice;
+      if (leg === 'target' && row.price > 0 && b.levels) b.levels.target = row.price;
+    }
+  }
+
+  const busy = (t: Tracked) => {
+    const s = legOrder(t, book).status;
+    return s === 'pending' || s === 'working';
+  };
+
+  /** Nothing of it can still fill: its entry ended (or it was removed) and no order of it works. */
+  function finished(b: Bracket): boolean {
+    const row = book.get(b.entry.orderid);
+    if (!row) return false;
+    const all = [...b.legs.stop, ...b.legs.target, ...b.flatten.map((f) => f.t)].filter((t) => !t.dropped);
+    if (all.some(busy)) return false;
+    if (b.removing) return !b.flattenNext;
+    return ENDED.has(row.status) && openOf(b, book) === 0;
+  }
+
+  function look(b: Bracket, sent: Promise<void>[]): void {
+    const row = book.get(b.entry.orderid);
+    if (!row) return;
+    for (const leg of ['stop', 'target'] as const)
+      for (const t of b.legs[leg])
+        if (t.unknown && !t.inFlight && b.levels) adopt(protective(b, leg, 0), t, b.entry.orderid);
+    for (const f of b.flatten)
+      if (f.t.unknown && !f.t.inFlight) adopt(flattenOrder(b, f.sign, f.quantity), f.t, b.entry.orderid);
+    if (b.removing) {
+      // Removed: only cancels, of whatever still works.
+      for (const leg of ['stop', 'target'] as const)
+        for (const t of b.legs[leg]) {
+          const o = legOrder(t, book);
+          if (o.status === 'working') sent.push(cancel(t, o.orderid));
+        }
+      return;
+    }
+    if (row.filledQuantity === 0 || !ensureLevels(b, row)) return;
+    syncFromBook(b);
+    const legs = (leg: LegName) => liveTracked(b, leg).map((t) => legOrder(t, book));
+    const plan = planOco({
+      entryFilled: row.filledQuantity,
+      ...(b.levels?.stop !== undefined ? { stop: legs('stop') } : {}),
+      ...(b.levels?.target !== undefined ? { target: legs('target') } : {}),
+    });
+    for (const a of plan) {
+      const p = run(b, a);
+      if (p) sent.push(p);
+    }
+  }
+
+  function flattenOrder(b: Bracket, sign: 1 | -1, quantity: number): ProtectiveOrder {
+    return {
+      symbol: b.entry.symbol,
+      exchange: b.entry.exchange,
+      product: b.entry.product,
+      action: sign === 1 ? opposite(b.entry.action) : b.entry.action,
+      quantity,
+      pricetype: 'MARKET',
+      price: 0,
+      trigger_price: 0,
+    };
+  }
+
+  function onTick(side: 1 | -1, a: number, b: number): boolean {
+    return (a - b) * side > 0;
+  }
+
+  const missing = (entry: string): BracketDone & { ok: false } => ({
+    ok: false,
+    message: `order ${entry} has no protection attached`,
+  });
+
   return {
     attach(entry) {
       if (brackets.has(entry.orderid)) return;
-      brackets.set(entry.orderid, {
-        entry,
-        legs: { stop: [], target: [] },
-      });
+      brackets.set(entry.orderid, { entry, legs: { stop: [], target: [] }, flatten: [] });
     },
 
     async onBook(orders) {
       book = new Map(orders.map((o) => [o.orderid, o]));
       notSent = false;
       const sent: Promise<void>[] = [];
-      for (const b of brackets.values()) {
-        const row = book.get(b.entry.orderid);
-        if (!row || filledOf(row) === 0 || !ensureLevels(b, row)) continue;
-        for (const leg of ['stop', 'target'] as const)
-          for (const t of b.legs[leg]) if (t.unknown && !t.inFlight) adopt(b, leg, t);
-        // Where the gateway has the stop is where it is (a modify whose answer was lost, or refused).
-        const resting = b.legs.stop.find((t) => !t.inFlight && t.orderid && legOrder(t).status === 'working');
-        const trigger = resting?.orderid ? book.get(resting.orderid)?.triggerPrice : undefined;
-        if (trigger !== undefined && trigger > 0) b.stop = trigger;
-        const plan = planOco({
-          entryFilled: filledOf(row),
-          ...(b.levels?.stop !== undefined ? { stop: legOrders(b, 'stop') } : {}),
-          ...(b.levels?.target !== undefined ? { target: legOrders(b, 'target') } : {}),
-        });
-        for (const a of plan) {
-          const p = run(b, a);
-          if (p) sent.push(p);
-        }
-      }
+      for (const b of brackets.values()) look(b, sent);
       await Promise.all(sent);
+      for (const [id, b] of brackets) if (finished(b)) brackets.delete(id);
       return notSent;
     },
 
@@ -280,7 +328,9 @@ export function createBracketKeeper(
       const sent: Promise<void>[] = [];
       for (const b of brackets.values()) {
         const { entry } = b;
-        if (entry.symbol !== symbol || entry.exchange !== exchange || b.stop === undefined) continue;
+        if (entry.symbol !== symbol || entry.exchange !== exchange) continue;
+        b.ltp = ltp;
+        if (b.stop === undefined || b.removing) continue;
         const fill = book.get(entry.orderid)?.averagePrice ?? 0;
         if (!(fill > 0)) continue;
         b.best =
@@ -294,19 +344,19 @@ export function createBracketKeeper(
           ltp,
         });
         if (to === undefined) continue;
-        const leg = b.legs.stop.map((t) => ({ t, o: legOrder(t) })).find((x) => x.o.status === 'working');
+        const leg = b.legs.stop
+          .map((t) => ({ t, o: legOrder(t, book) }))
+          .find((x) => x.o.status === 'working');
         if (!leg || leg.o.status !== 'working' || b.legs.stop.some((t) => t.inFlight)) continue;
         const was = b.stop;
         b.stop = to;
         leg.t.inFlight = true;
-        const quantity = leg.o.quantity;
+        const o = { ...protective(b, 'stop', leg.o.quantity), orderid: leg.o.orderid };
         sent.push(
-          settle(leg.t, ports.modify({ ...protective(b, 'stop', quantity), orderid: leg.o.orderid })).then(
-            (r) => {
-              // A refused move leaves the stop where the gateway still has it.
-              if (!r.ok && r.outcome === 'refused') b.stop = was;
-            },
-          ),
+          settle(leg.t, () => ports.modify(o)).then((r) => {
+            // A refused move leaves the stop where the gateway still has it.
+            if (!r.ok && r.outcome === 'refused') b.stop = was;
+          }),
         );
       }
       await Promise.all(sent);
@@ -315,6 +365,138 @@ export function createBracketKeeper(
     levelsOf(entryOrderid) {
       const b = brackets.get(entryOrderid);
       return b?.levels ? { ...b.levels, ...(b.stop !== undefined ? { stop: b.stop } : {}) } : undefined;
+    },
+
+    views: () => [...brackets.values()].map((b) => bracketView(b, book)),
+
+    symbols() {
+      const seen = new Map<string, { symbol: string; exchange: string }>();
+      for (const b of brackets.values())
+        if (!b.removing)
+          seen.set(`${b.entry.exchange}:${b.entry.symbol}`, {
+            symbol: b.entry.symbol,
+            exchange: b.entry.exchange,
+          });
+      return [...seen.values()];
+    },
+
+    async setLevels(entry, to) {
+      const b = brackets.get(entry);
+      if (!b || b.removing) return missing(entry);
+      if (!b.levels || (b.levels.stop === undefined && b.levels.target === undefined))
+        return { ok: false, message: 'the levels are set at the entry’s first fill: nothing rests yet' };
+      const sign = b.entry.action === 'BUY' ? 1 : -1;
+      const ref = b.ltp ?? book.get(entry)?.averagePrice ?? 0;
+      const tick = exactOf(b.entry.tick);
+      for (const leg of ['stop', 'target'] as const) {
+        const at = to[leg];
+        if (at === undefined) continue;
+        if (b.levels[leg] === undefined) return { ok: false, message: `this bracket has no ${leg}` };
+        if (!isMultipleOf(exactOf(at), tick))
+          return { ok: false, message: `the ${leg} ${at} is not a multiple of the tick ${b.entry.tick}` };
+        const side = leg === 'stop' ? -sign : sign;
+        if (ref > 0 && !onTick(side as 1 | -1, at, ref))
+          return {
+            ok: false,
+            message: `a ${b.entry.action}'s ${leg} must be ${side === 1 ? 'above' : 'below'} the last price ${ref}`,
+          };
+        if (b.legs[leg].some((t) => legOrder(t, book).status === 'pending'))
+          return { ok: false, message: `the ${leg} is on its way to the gateway: try again once it rests` };
+      }
+      const sends: Promise<{ leg: LegName; r: SendResult }>[] = [];
+      const was = { stop: b.stop, target: b.levels.target, initialStop: b.initialStop, best: b.best };
+      if (to.stop !== undefined) {
+        b.stop = b.initialStop = b.levels.stop = to.stop;
+        delete b.best;
+      }
+      if (to.target !== undefined) b.levels.target = to.target;
+      for (const leg of ['stop', 'target'] as const) {
+        if (to[leg] === undefined) continue;
+        const w = b.legs[leg].map((t) => ({ t, o: legOrder(t, book) })).find((x) => x.o.status === 'working');
+        if (!w || w.o.status !== 'working') continue;
+        w.t.inFlight = true;
+        const o = { ...protective(b, leg, w.o.quantity), orderid: w.o.orderid };
+        sends.push(settle(w.t, () => ports.modify(o)).then((r) => ({ leg, r })));
+      }
+      const results = await Promise.all(sends);
+      const bad = results.find((x) => !x.r.ok);
+      if (!bad || bad.r.ok) return { ok: true };
+      if (bad.r.outcome === 'unknown')
+        return {
+          ok: true,
+          note: `the ${bad.leg}'s move was sent without an answer: the book will show where it rests`,
+        };
+      if (bad.leg === 'stop') {
+        b.stop = was.stop;
+        b.initialStop = was.initialStop;
+        if (was.best !== undefined) b.best = was.best;
+      } else if (b.levels) b.levels.target = was.target;
+      return { ok: false, message: `the ${bad.leg} was not moved: ${bad.r.message}` };
+    },
+
+    async remove(entry, o) {
+      const b = brackets.get(entry);
+      if (!b) return missing(entry);
+      b.removing = true;
+      if (o?.flattenNext) b.flattenNext = true;
+      const sent: Promise<void>[] = [];
+      for (const leg of ['stop', 'target'] as const)
+        for (const t of b.legs[leg]) {
+          const o = legOrder(t, book);
+          if (o.status === 'working' && !t.inFlight) sent.push(cancel(t, o.orderid));
+        }
+      await Promise.all(sent);
+      return { ok: true };
+    },
+
+    retry(entry) {
+      const b = brackets.get(entry);
+      if (!b || b.removing) return missing(entry);
+      let any = false;
+      for (const leg of ['stop', 'target'] as const)
+        for (const t of b.legs[leg]) {
+          const o = legOrder(t, book);
+          if (o.status === 'refused' && o.filled === 0 && !t.retried) {
+            t.retried = true;
+            any = true;
+            told.delete(`${entry}|unprotected|${leg}`);
+          }
+        }
+      return any ? { ok: true } : { ok: false, message: 'no leg of this bracket was refused' };
+    },
+
+    async flatten(entry) {
+      const b = brackets.get(entry);
+      if (!b) return missing(entry);
+      const legs = [...b.legs.stop, ...b.legs.target].filter((t) => !t.dropped);
+      if (legs.some(busy))
+        return {
+          ok: false,
+          message: 'a leg still works at the gateway (its cancel is not in the book yet): nothing sent',
+        };
+      if (b.flatten.some((f) => !f.t.dropped && busy(f.t)))
+        return { ok: false, message: 'a flattening order of this bracket is already working: nothing sent' };
+      const open = openOf(b, book);
+      delete b.flattenNext;
+      if (open === 0) return { ok: false, message: 'nothing is open: the book shows the bracket flat' };
+      const sign = open > 0 ? 1 : -1;
+      const o = flattenOrder(b, sign, Math.abs(open));
+      const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
+      b.flatten.push({ t, sign, quantity: o.quantity });
+      const r = await settle(t, () => ports.place(o));
+      if (r.ok) return { ok: true, orderid: r.orderid, action: o.action, quantity: o.quantity };
+      if (r.outcome === 'unknown')
+        return {
+          ok: false,
+          message: `the flattening order was sent without an answer: the book will show it (${r.message})`,
+        };
+      return { ok: false, message: `the flattening order was not sent: ${r.message}` };
+    },
+
+    snapshot: () => [...brackets.values()].map(storedOf),
+
+    restore(list) {
+      for (const s of list) if (!brackets.has(s.entry.orderid)) brackets.set(s.entry.orderid, bracketOf(s));
     },
   };
 }

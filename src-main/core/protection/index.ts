@@ -26,5 +26,8 @@ export {
   type SendResult,
 } from './bracket-keeper.js';
 export { outcomeOf, sendResultOf } from './send-outcome.js';
-export { createProtectionService, type ProtectionService } from './protection-service.js';
+export { createProtectionService, type BracketAnswer, type ProtectionService } from './protection-service.js';
+export { createBracketStore, type BracketStore } from './bracket-store.js';
+export { createPriceWatch } from './price-watch.js';
+export { bracketView } from './bracket-view.js';
 export { hazardWords } from './hazard-words.js';

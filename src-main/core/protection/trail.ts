@@ -53,16 +53,23 @@ export function nextStop(t: TrailInput): number | undefined {
   }
   const be = t.spec.breakEven;
   if (be !== undefined && compareDec(gain, exactOf(Number(be.trigger))) >= 0) {
-    // At or beyond the entry plus the offset: the tick away from the fill, never short of it.
-    const at = roundToStep(
-      addDec(fill, mulDec(exactOf(Number(be.offset)), sign)),
-      tick,
-      t.fill.action === 'BUY' ? 'ceil' : 'floor',
-    );
+    const at = exactOf(breakEvenLevel(t.fill, be.offset));
     if (better(at, wanted)) wanted = at;
   }
   if (!better(wanted, current)) return undefined;
   // A stop at or past the last price would fire at once: keep it short of the market.
   if (!better(exactOf(t.ltp), wanted)) return undefined;
   return toNumber(wanted);
+}
+
+/** The entry plus the offset, on the tick at or beyond it (never short of covering the offset). */
+export function breakEvenLevel(fill: EntryFill, offset: string): number {
+  const sign = exactOf(fill.action === 'BUY' ? 1 : -1);
+  return toNumber(
+    roundToStep(
+      addDec(exactOf(fill.price), mulDec(exactOf(Number(offset)), sign)),
+      exactOf(fill.tick),
+      fill.action === 'BUY' ? 'ceil' : 'floor',
+    ),
+  );
 }

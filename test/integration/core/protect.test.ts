@@ -1,7 +1,7 @@
 // `orders.protect` in the core against the real paper gateway, no window: an entry's fill gets a
 // resting stop and target through the core's own order path (each journalled before it was sent),
 // the target's fill cancels the stop, and a refused stop is one sticky "UNPROTECTED" notification.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, OrdersView } from '../../../src-main/contract/index.js';
 import { startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
@@ -66,11 +66,13 @@ describe('orders.protect', () => {
       const inst = paper.inst('NSE', 'INFY');
       paper.gw.gateway.market.setPrice(inst, paper.onTick(inst, fill + 31));
       paper.engine().tick();
-      await h.core.pollNow();
-      await h.core.pollNow();
-      orders = (await book(h)).orders;
-      expect(orders.find((o) => o.orderid === target.orderid)!.status).toBe('complete');
-      expect(orders.find((o) => o.orderid === stop.orderid)!.status).toBe('cancelled');
+      // The cancel goes once the brackets are saved: read the book until it shows it.
+      await vi.waitFor(async () => {
+        await h.core.pollNow();
+        orders = (await book(h)).orders;
+        expect(orders.find((o) => o.orderid === target.orderid)!.status).toBe('complete');
+        expect(orders.find((o) => o.orderid === stop.orderid)!.status).toBe('cancelled');
+      });
       expect(h.notifications.filter((n) => n.title.includes('UNPROTECTED'))).toEqual([]);
     } finally {
       await h.stop();
