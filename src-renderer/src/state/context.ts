@@ -17,6 +17,7 @@ import type { LayoutState } from './layout.svelte';
 import type { MarketState } from './market.svelte';
 import type { OneClickState } from './one-click.svelte';
 import type { OrderActions } from './order-actions.svelte';
+import type { ProtectionState } from './protection.svelte';
 import type { TicketState } from './ticket.svelte';
 import type { TicketModes } from './ticket-modes.svelte';
 
@@ -36,6 +37,7 @@ export const ONE_CLICK = Symbol('oneClick');
 export const JOURNAL = Symbol('journal');
 export const HOTKEYS = Symbol('hotkeys');
 export const LAYOUT = Symbol('layout');
+export const PROTECTION = Symbol('protection');
 
 function read<T>(key: symbol, what: string): T {
   // A pane mounted outside App (or a test without the context) says which state it lacks.
@@ -92,3 +94,6 @@ export const getHotkeys = (): HotkeysState => read<HotkeysState>(HOTKEYS, 'Hotke
 /** Panel sizes and table column widths, remembered in settings.layout. */
 export const setLayout = (l: LayoutState): LayoutState => setContext(LAYOUT, l);
 export const getLayout = (): LayoutState => read<LayoutState>(LAYOUT, 'LayoutState');
+/** The active profile's brackets (stops and targets the core keeps) and the actions on them. */
+export const setProtection = (p: ProtectionState): ProtectionState => setContext(PROTECTION, p);
+export const getProtection = (): ProtectionState => read<ProtectionState>(PROTECTION, 'ProtectionState');

@@ -14,11 +14,13 @@ import {
   HOTKEYS,
   LAYOUT,
   ONE_CLICK,
+  PROTECTION,
 } from '../../../src-renderer/src/state/context';
 import { GttState } from '../../../src-renderer/src/state/gtt.svelte';
 import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { LayoutState } from '../../../src-renderer/src/state/layout.svelte';
 import { OneClickState } from '../../../src-renderer/src/state/one-click.svelte';
+import { ProtectionState } from '../../../src-renderer/src/state/protection.svelte';
 
 export function deskContext(
   bridge: BridgeApi,
@@ -34,6 +36,7 @@ export function deskContext(
     [CONFIRM, confirm],
     [GTT, new GttState(bridge, confirm)],
     [ONE_CLICK, new OneClickState(bridge)],
+    [PROTECTION, new ProtectionState(bridge, { confirm })],
   ]);
   for (const [key, value] of own) context.set(key, value);
   return context;
