@@ -23,8 +23,6 @@ export interface LegSummary {
   price: number;
   /** The bracket whose leg this is (the nearest one when there are several). */
   bracket: BracketView;
-  /** The leg was refused by the gateway (no order rests there). */
-  refused: boolean;
 }
 
 export interface PositionProtection {
@@ -73,10 +71,17 @@ function legSummary(list: readonly BracketView[], side: LegSide): { best?: LegSu
   let count = 0;
   for (const b of list) {
     const leg = b[side];
-    if (!leg || leg.price === undefined || leg.state === 'cancelled' || leg.state === 'filled') continue;
+    // A refused leg rests nowhere: it is the hazard, not a level.
+    if (
+      !leg ||
+      leg.price === undefined ||
+      leg.state === 'cancelled' ||
+      leg.state === 'filled' ||
+      leg.state === 'refused'
+    )
+      continue;
     count += 1;
-    if (!best || nearer(side, b.action, leg.price, best.price))
-      best = { price: leg.price, bracket: b, refused: leg.state === 'refused' };
+    if (!best || nearer(side, b.action, leg.price, best.price)) best = { price: leg.price, bracket: b };
   }
   return best ? { best, count } : { count };
 }
