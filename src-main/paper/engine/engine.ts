@@ -171,7 +171,16 @@ export interface TradingEngineDeps {
    * accepted and rest, and are matched once the session opens.
    */
   marketOpen?: (inst: Instrument, nowMs: number) => boolean;
+  /** How a resting LIMIT fills once the last price reaches it (default 'full'); see LimitFills. */
+  limitFills?: LimitFills;
 }
+
+/**
+ * 'full' (as the sandbox): a resting LIMIT fills in full at its limit once the last price reaches
+ * it. 'depth': at its limit, but each second only what the other side's best level shows and no
+ * earlier order took, so a large order (a bracket's target) fills in parts over several seconds.
+ */
+export type LimitFills = 'full' | 'depth';
 
 export interface PaperTradingEngine extends TradingEngine {
   readonly ledger: Ledger;

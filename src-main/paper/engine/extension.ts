@@ -12,6 +12,7 @@ import { accountExtraRoutes } from '../http/routes/account-extra.js';
 import { gttRoutes } from '../http/routes/gtt.js';
 import { GttBook } from './gtt-book.js';
 import { DEFAULT_CAPITAL, createTradingEngine, type PaperTradingEngine } from './trading-engine.js';
+import type { LimitFills } from './engine.js';
 import { istDayOf } from './ist-time.js';
 import { inSession } from '../instruments/exchange-calendar.js';
 import { toUnits } from './units.js';
@@ -24,6 +25,8 @@ export interface EngineExtensionOptions {
   groupCommit?: boolean;
   /** Real-time matching period with the system clock (default 250 ms; 0 disables the timer). */
   tickMs?: number;
+  /** How a resting LIMIT fills once reached (default 'full'; tests of partial fills: 'depth'). */
+  limitFills?: LimitFills;
   /** Receives the engine once built (tests, benches). */
   onEngine?: (engine: PaperTradingEngine) => void;
 }
@@ -39,6 +42,7 @@ export function engineExtension(opts: EngineExtensionOptions = {}): PaperExtensi
       leverage: opts.leverage,
       durability: opts.durability,
       groupCommit: opts.groupCommit ?? true,
+      limitFills: opts.limitFills,
       // Following exchange hours, orders rest outside the session and match once it opens.
       ...(ctx.hours === 'exchange' ? { marketOpen: (inst, nowMs) => inSession(inst.exchange, nowMs) } : {}),
     });

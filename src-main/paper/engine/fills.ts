@@ -2,6 +2,7 @@
 // fill booked into the trade, order, position, holdings, margin and cash rows, and CNC longs settled
 // into holdings at the IST day boundary. Runs inside the engine's transactions.
 import type { Instrument } from '../instruments/instrument.js';
+import type { LimitFills } from './engine.js';
 import type { BookLevel, Market } from '../market/market.js';
 import type { ActiveIndex } from './active-index.js';
 import type { Ledger } from './ledger.js';
@@ -19,6 +20,8 @@ export interface FillDeps {
   instrument(exchange: string, symbol: string): Instrument | undefined;
   /** The active-order index if loaded: a completed order leaves it. */
   active(): ActiveIndex | null;
+  /** How a resting LIMIT fills once reached (default 'full'). */
+  limitFills?: LimitFills;
 }
 
 export class Fills {
@@ -64,7 +67,8 @@ export class Fills {
   /**
    * Tries to fill one active order at `now`. MARKET (and triggered SL-M) orders walk the book. A
    * LIMIT takes book liquidity up to its limit when placed, modified or triggered (`atPlacement`);
-   * after that it rests and fills in full at its limit once the last price reaches it.
+   * after that it rests and fills at its limit once the last price reaches it: in full, or (with
+   * `limitFills: 'depth'`) up to the other side's best level still free this second.
    */
   match(o: OrderRow, now: number, atPlacement: boolean, ltpCache?: Map<string, number>): void {
     const inst = this.d.instrument(o.exchange, o.symbol);
@@ -95,9 +99,18 @@ export class Fills {
       // A new (or just triggered) limit order takes what the book offers up to its limit.
       fills = this.liquidity.walkUpTo(side, second, this.levels(inst, buy), remaining, buy, o.price);
     } else {
-      // A resting one fills in full at its limit once the last price reaches it (as the sandbox).
+      // A resting one fills at its limit once the last price reaches it: in full (as the sandbox),
+      // or only what the best level of the other side still shows this second.
       const limit = o.price;
-      fills = (buy ? ltp <= limit : ltp >= limit) ? [{ price: limit, quantity: remaining }] : [];
+      const reached = buy ? ltp <= limit : ltp >= limit;
+      if (!reached) fills = [];
+      else if (this.d.limitFills !== 'depth') fills = [{ price: limit, quantity: remaining }];
+      else {
+        const best = this.levels(inst, buy).slice(0, 1);
+        const taken = this.liquidity.walkUpTo(side, second, best, remaining, buy, undefined);
+        const quantity = taken.reduce((n, f) => n + f.quantity, 0);
+        fills = quantity > 0 ? [{ price: limit, quantity }] : [];
+      }
     }
     for (const f of fills) this.fill(o, inst, f, now);
     if (fills.length === 0 && changed) this.save(o);

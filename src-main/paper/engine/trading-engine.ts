@@ -88,6 +88,7 @@ class Engine implements PaperTradingEngine {
       lev: this.lev,
       instrument,
       active: () => this.active,
+      limitFills: deps.limitFills,
     });
     this.views = new ReadViews({
       ledger: this.ledger,

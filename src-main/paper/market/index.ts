@@ -1,5 +1,5 @@
 // The market simulator's public entry points.
 export * from './market.js';
 export { systemClock, ManualClock } from './clock.js';
-export { createMarket, type MarketOptions, type SimulatedMarket } from './simulator.js';
+export { createMarket, type MarketOptions, type PricePoint, type SimulatedMarket } from './simulator.js';
 export type { CorporateAction } from './corporate-actions.js';

@@ -15,6 +15,7 @@
 // - setPrice: a piecewise tick offset from the current second on. Cash and futures shift their
 //   underlying (all its derivatives follow); options shift only their own series. A bar whose
 //   span holds a change is folded from seconds, so bars stay consistent across the jump.
+//   setPricePath scripts several such changes ahead (a session that reaches both sides of a bracket).
 // - corporate-actions.ts: ~5% of equities split 2:1 or 5:1 (seeded, 2016-2025). The path is the
 //   adjusted series; adjusted=false multiplies earlier prices by the ratio, adjusted=true
 //   multiplies earlier volume by it (both exact on ticks and integers).
@@ -45,6 +46,14 @@ export interface SimulatedMarket extends Market {
   priceAt(inst: Instrument, epochSec: number): number;
   /** Open interest now (0 for cash instruments). */
   openInterest(inst: Instrument): number;
+  /** Test-only: a scripted path of prices for `inst` (see Simulator.setPricePath). */
+  setPricePath(inst: Instrument, points: readonly PricePoint[]): void;
+}
+
+/** From `atMs` (epoch ms; its second) on, the instrument trades at `price`. */
+export interface PricePoint {
+  atMs: number;
+  price: number;
 }
 
 export function createMarket(opts: MarketOptions): SimulatedMarket {
@@ -205,21 +214,46 @@ class Simulator implements SimulatedMarket {
    * offset; options get an offset on their own series only.
    */
   setPrice(inst: Instrument, price: number): void {
-    const s = this.series(inst);
-    const target = s.tick.toTicks(price);
-    if (!(target >= 1)) throw new RangeError(`Price must be at least one tick, got ${price}`);
-    this.version += 1;
+    this.setPricePath(inst, [{ atMs: this.clock.now(), price }]);
+  }
+
+  /**
+   * A scripted path, as if setPrice were called at each point's second: `inst` trades at the
+   * point's price then, and wanders from that level until the next point. Points in time order,
+   * the first at or after the current second; it replaces whatever was set from its first point on.
+   */
+  setPricePath(inst: Instrument, points: readonly PricePoint[]): void {
     const now = this.nowSec();
-    const d = istDay(now);
-    const u = s.u;
-    const t0 = s.transform(d, 0);
-    if (inst.kind !== 'CE' && inst.kind !== 'PE') {
-      const uTarget = t0.invertLinear(target);
-      u.overlay.set(now, uTarget - u.path.secondClose(now));
-      u.invalidateFrom(d);
-      for (const other of this.iSeries.values()) if (other.u === u) other.invalidateFrom(d);
+    let last = now;
+    for (const p of points) {
+      const sec = Math.floor(p.atMs / 1000);
+      if (sec < last) throw new RangeError(`A path's points run forward from now, got ${p.atMs}`);
+      last = sec;
     }
-    s.overlay.set(now, target - t0.apply(u.secondClose(now)));
-    s.invalidateFrom(d);
+    const s = this.series(inst);
+    const targets = points.map((p) => {
+      const target = s.tick.toTicks(p.price);
+      if (!(target >= 1)) throw new RangeError(`Price must be at least one tick, got ${p.price}`);
+      return target;
+    });
+    if (points.length === 0) return;
+    this.version += 1;
+    const u = s.u;
+    const first = istDay(Math.floor(points[0]!.atMs / 1000));
+    points.forEach((p, n) => {
+      const sec = Math.floor(p.atMs / 1000);
+      const target = targets[n]!;
+      const t0 = s.transform(istDay(sec), 0);
+      if (inst.kind !== 'CE' && inst.kind !== 'PE') {
+        const uTarget = t0.invertLinear(target);
+        u.overlay.set(sec, uTarget - u.path.secondClose(sec));
+      }
+      s.overlay.set(sec, target - t0.apply(u.secondClose(sec)));
+    });
+    if (inst.kind !== 'CE' && inst.kind !== 'PE') {
+      u.invalidateFrom(first);
+      for (const other of this.iSeries.values()) if (other.u === u) other.invalidateFrom(first);
+    }
+    s.invalidateFrom(first);
   }
 }
