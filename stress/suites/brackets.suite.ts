@@ -10,20 +10,15 @@ import { join } from 'node:path';
 import { ProtectionSpec, type OrderRecord } from '../../src-main/contract/index.js';
 import {
   createBracketKeeper,
-  sendResultOf,
   type BracketHazard,
-  type ProtectiveOrder,
   type SendResult,
 } from '../../src-main/core/protection/index.js';
 import { createGatewayClient, type GatewayClient } from '../../src-main/gateway/index.js';
+import { gatewayPorts, placeEntry, snapshots } from '../../test/support/bracket-paper.js';
 import { startFaultProxy, type FaultMode } from '../../test/support/fault-proxy.js';
 import { freePort, killHard, sleep, startGatewayChild } from '../lib/gateway-child.js';
 import { createRng } from '../lib/rng.js';
 import type { StressSuite, SuiteContext } from '../lib/suite.js';
-import { toSnapshot } from '../../src-main/core/watcher/index.js';
-
-/** The book as the desk's watcher hands it on: the keeper reads OrderSnapshot rows. */
-const snapshots = (rows: readonly OrderRecord[]) => rows.map(toSnapshot);
 
 const ENTRIES = Number(process.env.STRESS_BRACKETS ?? 50);
 const SYMBOLS = [
@@ -91,18 +86,9 @@ async function run(ctx: SuiteContext): Promise<void> {
     if (r.ok) protectiveIds.add(r.orderid);
     return r;
   };
-  const keeper = createBracketKeeper(
-    {
-      place: async (o: ProtectiveOrder) =>
-        tagged(sendResultOf(await faulty.placeorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }))),
-      modify: async (o) =>
-        sendResultOf(await faulty.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o })),
-      cancel: async (orderid) => {
-        const r = await faulty.cancelorder({ strategy: 'bracket', orderid });
-        return sendResultOf(r.ok ? { ok: true, value: { orderid } } : r);
-      },
-    },
-    (h) => hazards.push(h),
+  const ports = gatewayPorts(faulty, 'bracket');
+  const keeper = createBracketKeeper({ ...ports, place: async (o) => tagged(await ports.place(o)) }, (h) =>
+    hazards.push(h),
   );
   const readBook = async (): Promise<OrderRecord[] | undefined> => {
     const r = await direct.orderbook();
@@ -113,23 +99,14 @@ async function run(ctx: SuiteContext): Promise<void> {
     const entries: string[] = [];
     for (let n = 0; n < ENTRIES; n++) {
       const symbol = SYMBOLS[n % SYMBOLS.length]!;
-      const r = await direct.placeorder({
-        strategy: 'entry',
+      const orderid = await placeEntry(direct, {
         symbol,
-        exchange: 'NSE',
-        action: 'BUY',
         // Distinct per symbol (1–5), so each entry's legs are told apart by their quantity.
         quantity: 1 + Math.floor(n / SYMBOLS.length),
-        pricetype: 'MARKET',
-        product: 'MIS',
-        price: 0,
-        trigger_price: 0,
-        disclosed_quantity: 0,
       });
-      if (!r.ok) throw new Error(`entry ${n}: ${r.error.message}`);
-      entries.push(r.value.orderid);
+      entries.push(orderid);
       keeper.attach({
-        orderid: r.value.orderid,
+        orderid,
         symbol,
         exchange: 'NSE',
         product: 'MIS',

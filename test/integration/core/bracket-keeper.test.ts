@@ -6,16 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { ProtectionSpec, type OrderRecord } from '../../../src-main/contract/index.js';
 import {
   createBracketKeeper,
-  sendResultOf,
   type BracketHazard,
   type ProtectivePorts,
 } from '../../../src-main/core/protection/index.js';
 import { createGatewayClient, type GatewayClient } from '../../../src-main/gateway/index.js';
+import { gatewayPorts, orderRows, placeEntry, snapshots } from '../../support/bracket-paper.js';
 import { tickRound, useEngineGateway } from '../../support/paper-gateway.js';
-import { toSnapshot } from '../../../src-main/core/watcher/index.js';
-
-/** The book as the desk's watcher hands it on: the keeper reads OrderSnapshot rows. */
-const snapshots = (rows: readonly OrderRecord[]) => rows.map(toSnapshot);
 
 const gw = useEngineGateway();
 
@@ -23,53 +19,16 @@ function clientFor(key: string): GatewayClient {
   return createGatewayClient({ baseUrl: gw.url, getApiKey: () => key });
 }
 
-function portsOf(client: GatewayClient): ProtectivePorts & { sent: string[] } {
-  const sent: string[] = [];
-  return {
-    sent,
-    async place(o) {
-      sent.push(`place ${o.pricetype} ${o.quantity}`);
-      return sendResultOf(await client.placeorder({ strategy: 'bracket', ...o }));
-    },
-    async modify(o) {
-      sent.push(`modify ${o.pricetype} ${o.quantity} @${o.pricetype === 'SL-M' ? o.trigger_price : o.price}`);
-      return sendResultOf(await client.modifyorder({ strategy: 'bracket', disclosed_quantity: 0, ...o }));
-    },
-    async cancel(orderid) {
-      sent.push('cancel');
-      const r = await client.cancelorder({ strategy: 'bracket', orderid });
-      return sendResultOf(r.ok ? { ok: true, value: { orderid } } : r);
-    },
-  };
-}
-
-async function orders(client: GatewayClient): Promise<OrderRecord[]> {
-  const r = await client.orderbook();
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value.data.orders;
-}
+const portsOf = (client: GatewayClient) => gatewayPorts(client);
+const orders = orderRows;
 
 const spec = ProtectionSpec.parse({
   stop: { by: 'points', value: '20' },
   target: { by: 'points', value: '30' },
 });
 
-async function enter(client: GatewayClient, symbol: string, quantity: number) {
-  const r = await client.placeorder({
-    strategy: 'entry',
-    symbol,
-    exchange: 'NSE',
-    action: 'BUY',
-    quantity,
-    pricetype: 'MARKET',
-    product: 'MIS',
-    price: 0,
-    trigger_price: 0,
-    disclosed_quantity: 0,
-  });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value.orderid;
-}
+const enter = (client: GatewayClient, symbol: string, quantity: number) =>
+  placeEntry(client, { symbol, quantity });
 
 function keeperOn(client: GatewayClient, symbol: string, entry: string) {
   const hazards: BracketHazard[] = [];
