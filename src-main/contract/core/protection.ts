@@ -127,6 +127,7 @@ export const StoredBracket = z.object({
     product: z.string().min(1),
     action: z.enum(['BUY', 'SELL']),
     tick: z.number().positive(),
+    freeze: z.number().int().positive().optional(),
     spec: ProtectionSpec,
   }),
   levels: z.object({ stop: z.number().optional(), target: z.number().optional() }).optional(),

@@ -130,6 +130,12 @@ export const ProtectOrderIpcInput = z.strictObject({
   product: PlaceOrderRequest.shape.product,
   action: PlaceOrderRequest.shape.action,
   tick: z.number({ error: 'tick must be a number' }).positive({ error: 'tick must be more than 0' }),
+  /** The exchange's freeze quantity: legs above it rest as several orders of at most it each. */
+  freeze: z
+    .number({ error: 'freeze must be a number' })
+    .int({ error: 'freeze must be a whole number' })
+    .positive({ error: 'freeze must be more than 0' })
+    .optional(),
   spec: ProtectionSpec,
 });
 export type ProtectOrderIpcInput = z.infer<typeof ProtectOrderIpcInput>;

@@ -277,6 +277,7 @@ export function createBracketKeeper(
     const legs = (leg: LegName) => liveTracked(b, leg).map((t) => legOrder(t, book));
     const plan = planOco({
       entryFilled: row.filledQuantity,
+      ...(b.entry.freeze !== undefined ? { freeze: b.entry.freeze } : {}),
       ...(b.levels?.stop !== undefined ? { stop: legs('stop') } : {}),
       ...(b.levels?.target !== undefined ? { target: legs('target') } : {}),
     });
@@ -284,6 +285,21 @@ export function createBracketKeeper(
       const p = run(b, a);
       if (p) sent.push(p);
     }
+  }
+
+  /** The leg's orders resting at the gateway, with their total quantity. */
+  function workingOf(b: Bracket, leg: LegName): { t: Tracked; orderid: string; quantity: number }[] {
+    return b.legs[leg].flatMap((t) => {
+      const o = legOrder(t, book);
+      return o.status === 'working' && !t.inFlight ? [{ t, orderid: o.orderid, quantity: o.quantity }] : [];
+    });
+  }
+
+  /** A working order moved to the leg's level now, its quantity kept. */
+  function modifyTo(b: Bracket, leg: LegName, w: { t: Tracked; orderid: string; quantity: number }) {
+    w.t.inFlight = true;
+    const o = { ...protective(b, leg, w.quantity), orderid: w.orderid };
+    return settle(w.t, () => ports.modify(o));
   }
 
   function flattenOrder(b: Bracket, sign: 1 | -1, quantity: number): ProtectiveOrder {
@@ -299,7 +315,7 @@ export function createBracketKeeper(
     };
   }
 
-  function onTick(side: 1 | -1, a: number, b: number): boolean {
+  function beyond(side: 1 | -1, a: number, b: number): boolean {
     return (a - b) * side > 0;
   }
 
@@ -344,20 +360,17 @@ export function createBracketKeeper(
           ltp,
         });
         if (to === undefined) continue;
-        const leg = b.legs.stop
-          .map((t) => ({ t, o: legOrder(t, book) }))
-          .find((x) => x.o.status === 'working');
-        if (!leg || leg.o.status !== 'working' || b.legs.stop.some((t) => t.inFlight)) continue;
+        const working = workingOf(b, 'stop');
+        if (!working.length || b.legs.stop.some((t) => t.inFlight)) continue;
         const was = b.stop;
         b.stop = to;
-        leg.t.inFlight = true;
-        const o = { ...protective(b, 'stop', leg.o.quantity), orderid: leg.o.orderid };
-        sent.push(
-          settle(leg.t, () => ports.modify(o)).then((r) => {
-            // A refused move leaves the stop where the gateway still has it.
-            if (!r.ok && r.outcome === 'refused') b.stop = was;
-          }),
-        );
+        for (const w of working)
+          sent.push(
+            modifyTo(b, 'stop', w).then((r) => {
+              // A refused move leaves the stop where the gateway still has it.
+              if (!r.ok && r.outcome === 'refused') b.stop = was;
+            }),
+          );
       }
       await Promise.all(sent);
     },
@@ -395,7 +408,7 @@ export function createBracketKeeper(
         if (!isMultipleOf(exactOf(at), tick))
           return { ok: false, message: `the ${leg} ${at} is not a multiple of the tick ${b.entry.tick}` };
         const side = leg === 'stop' ? -sign : sign;
-        if (ref > 0 && !onTick(side as 1 | -1, at, ref))
+        if (ref > 0 && !beyond(side as 1 | -1, at, ref))
           return {
             ok: false,
             message: `a ${b.entry.action}'s ${leg} must be ${side === 1 ? 'above' : 'below'} the last price ${ref}`,
@@ -410,14 +423,9 @@ export function createBracketKeeper(
         delete b.best;
       }
       if (to.target !== undefined) b.levels.target = to.target;
-      for (const leg of ['stop', 'target'] as const) {
-        if (to[leg] === undefined) continue;
-        const w = b.legs[leg].map((t) => ({ t, o: legOrder(t, book) })).find((x) => x.o.status === 'working');
-        if (!w || w.o.status !== 'working') continue;
-        w.t.inFlight = true;
-        const o = { ...protective(b, leg, w.o.quantity), orderid: w.o.orderid };
-        sends.push(settle(w.t, () => ports.modify(o)).then((r) => ({ leg, r })));
-      }
+      for (const leg of ['stop', 'target'] as const)
+        if (to[leg] !== undefined)
+          for (const w of workingOf(b, leg)) sends.push(modifyTo(b, leg, w).then((r) => ({ leg, r })));
       const results = await Promise.all(sends);
       const bad = results.find((x) => !x.r.ok);
       if (!bad || bad.r.ok) return { ok: true };

@@ -12,6 +12,8 @@ export interface BracketEntry {
   product: string;
   action: EntryAction;
   tick: number;
+  /** The exchange's freeze quantity, when known: no leg order above it. */
+  freeze?: number;
   spec: ProtectionSpec;
 }
 

@@ -1,7 +1,7 @@
 // One-cancels-other, held by the core: from what the gateway's book says of an entry and its two
-// protective legs, what to send so each working leg covers exactly the open quantity. A leg whose
-// last request has no answer yet (or an unknown outcome) is left alone until the book settles it:
-// nothing is ever sent twice. A leg the gateway refused is reported, never retried unasked.
+// protective legs, what to send so each side's working orders cover exactly the open quantity (one
+// order a side, or parts of at most the freeze quantity). A leg whose last request has no answer yet
+// (or an unknown outcome) is left alone until the book settles it: nothing is ever sent twice. A leg the gateway refused is reported, never retried unasked.
 
 export type LegName = 'stop' | 'target';
 
@@ -22,6 +22,8 @@ export interface BracketBook {
   /** Each leg the protection has (a stop-only bracket has no target), its orders oldest first. */
   stop?: readonly LegOrder[];
   target?: readonly LegOrder[];
+  /** The exchange's freeze quantity: no order above it, a side's cover is split (none: one order). */
+  freeze?: number;
 }
 
 export type OcoAction =
@@ -47,24 +49,31 @@ export function planOco(b: BracketBook): OcoAction[] {
   const actions: OcoAction[] = [];
   if (open < 0) actions.push({ kind: 'overshoot', excess: -open });
   const cover = Math.max(0, open);
+  const freeze = b.freeze !== undefined && b.freeze > 0 ? b.freeze : Infinity;
   for (const leg of ['stop', 'target'] as const) {
     const orders = b[leg];
     if (!orders || orders.some((o) => o.status === 'pending')) continue;
-    const working = orders.filter((o) => o.status === 'working');
-    // One working order covers the side; any other is cancelled (the book settles which is which).
-    for (const extra of working.slice(1)) actions.push({ kind: 'cancel', leg, orderid: extra.orderid });
-    const w = working[0];
-    if (w) {
-      if (cover === 0) actions.push({ kind: 'cancel', leg, orderid: w.orderid });
-      else if (w.quantity - w.filled !== cover)
-        actions.push({ kind: 'modify', leg, orderid: w.orderid, quantity: w.filled + cover });
+    // The working orders, oldest first, cover the side up to the freeze each; any beyond is cancelled.
+    let need = cover;
+    for (const w of orders) {
+      if (w.status !== 'working') continue;
+      if (need === 0) {
+        actions.push({ kind: 'cancel', leg, orderid: w.orderid });
+        continue;
+      }
+      const want = Math.min(need, freeze - w.filled);
+      if (want !== w.quantity - w.filled)
+        actions.push({ kind: 'modify', leg, orderid: w.orderid, quantity: w.filled + want });
+      need -= want;
+    }
+    if (need === 0) continue;
+    const last = orders[orders.length - 1];
+    if (last?.status === 'refused') {
+      actions.push({ kind: 'unprotected', leg, quantity: need, reason: last.reason });
       continue;
     }
-    if (cover === 0) continue;
-    const last = orders[orders.length - 1];
-    if (last?.status === 'refused')
-      actions.push({ kind: 'unprotected', leg, quantity: cover, reason: last.reason });
-    else actions.push({ kind: 'place', leg, quantity: cover });
+    for (; need > 0; need -= Math.min(need, freeze))
+      actions.push({ kind: 'place', leg, quantity: Math.min(need, freeze) });
   }
   return actions;
 }

@@ -21,12 +21,19 @@ async function bracket(h: Harness, entry: string): Promise<BracketView | undefin
 }
 
 /** A filled MARKET BUY with a protection attached, its legs resting; the entry's fill price. */
-async function protectedLong(h: Harness, symbol: string, spec: object, tick = 0.05) {
+async function protectedLong(
+  h: Harness,
+  symbol: string,
+  spec: object,
+  tick = 0.05,
+  quantity = 2,
+  freeze?: number,
+) {
   const r = await h.core.router.invoke('orders.place', {
     symbol,
     exchange: 'NSE',
     action: 'BUY',
-    quantity: 2,
+    quantity,
     pricetype: 'MARKET',
     product: 'MIS',
   });
@@ -40,6 +47,7 @@ async function protectedLong(h: Harness, symbol: string, spec: object, tick = 0.
     product: 'MIS',
     action: 'BUY',
     tick,
+    ...(freeze !== undefined ? { freeze } : {}),
     spec,
   });
   expect(p.ok).toBe(true);
@@ -149,5 +157,41 @@ describe('a bracket in the trader’s hands', () => {
       expect(await attempts()).toBe(sent + 1);
       const none = await h.core.router.invoke('protection.retry', { entry: 'nope' });
       expect(none.ok).toBe(false);
+    }));
+
+  it('rests each leg in parts of at most the freeze quantity, and a trailing step moves every part', () =>
+    withCore(paper, async (h) => {
+      const spec = {
+        stop: { by: 'points', value: '20' },
+        target: { by: 'points', value: '30' },
+        trailStep: '5',
+      };
+      const { fill } = await protectedLong(h, 'HDFCBANK', spec, 0.05, 7, 3);
+      const parts = async (pricetype: string) =>
+        (await orders(h, 'HDFCBANK'))
+          .filter((o) => o.pricetype === pricetype && o.action === 'SELL' && o.status !== 'cancelled')
+          .map((o) => [o.quantity, pricetype === 'SL-M' ? o.triggerPrice : o.price])
+          .sort((a, b) => b[0]! - a[0]!);
+      await vi.waitFor(async () => {
+        expect(await parts('SL-M')).toEqual([
+          [3, fill - 20],
+          [3, fill - 20],
+          [1, fill - 20],
+        ]);
+        expect(await parts('LIMIT')).toEqual([
+          [3, fill + 30],
+          [3, fill + 30],
+          [1, fill + 30],
+        ]);
+      });
+      move('HDFCBANK', fill + 6);
+      await vi.waitFor(async () => {
+        await h.clock.advance(1_000);
+        expect(await parts('SL-M')).toEqual([
+          [3, fill - 15],
+          [3, fill - 15],
+          [1, fill - 15],
+        ]);
+      });
     }));
 });

@@ -106,4 +106,46 @@ describe('planOco', () => {
       { kind: 'cancel', leg: 'stop', orderid: 'S2' },
     ]);
   });
+
+  describe('with a freeze quantity', () => {
+    it('places a side in parts of at most the freeze quantity', () => {
+      expect(planOco({ entryFilled: 4_000, freeze: 1_800, stop: [] })).toEqual([
+        { kind: 'place', leg: 'stop', quantity: 1_800 },
+        { kind: 'place', leg: 'stop', quantity: 1_800 },
+        { kind: 'place', leg: 'stop', quantity: 400 },
+      ]);
+    });
+
+    it('grows the working parts up to the freeze before placing another', () => {
+      expect(planOco({ entryFilled: 3_000, freeze: 1_800, stop: [working('S1', 1_000)] })).toEqual([
+        { kind: 'modify', leg: 'stop', orderid: 'S1', quantity: 1_800 },
+        { kind: 'place', leg: 'stop', quantity: 1_200 },
+      ]);
+    });
+
+    it('shrinks the parts as the other side fills, oldest kept, the rest cancelled', () => {
+      expect(
+        planOco({
+          entryFilled: 3_600,
+          freeze: 1_800,
+          stop: [working('S1', 1_800), working('S2', 1_800)],
+          target: [working('T1', 1_800, 1_800 - 500), working('T2', 1_800, 1_600)],
+        }),
+      ).toEqual([
+        // 3,600 filled, 2,900 out through the target: 700 open, which the target's rests cover.
+        { kind: 'modify', leg: 'stop', orderid: 'S1', quantity: 700 },
+        { kind: 'cancel', leg: 'stop', orderid: 'S2' },
+      ]);
+    });
+
+    it('tells a refused part as unprotected for what is left uncovered, placing nothing again', () => {
+      expect(
+        planOco({
+          entryFilled: 3_600,
+          freeze: 1_800,
+          stop: [working('S1', 1_800), { status: 'refused', filled: 0, reason: 'margin' }],
+        }),
+      ).toEqual([{ kind: 'unprotected', leg: 'stop', quantity: 1_800, reason: 'margin' }]);
+    });
+  });
 });
