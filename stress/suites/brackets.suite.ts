@@ -116,6 +116,7 @@ async function run(ctx: SuiteContext): Promise<void> {
       });
     }
     ctx.note(`${ENTRIES} entries placed; faults on`);
+    const levelsSeen = new Map<string, { stop?: number; target?: number }>();
     for (let round = 0; round < ROUNDS + SETTLE_ROUNDS; round++) {
       if (round === ROUNDS) {
         faultsOn = false;
@@ -130,6 +131,11 @@ async function run(ctx: SuiteContext): Promise<void> {
       }
       const book = await readBook();
       if (book) await keeper.onBook(snapshots(book));
+      // A bracket's levels as last known: the keeper lets a bracket go once it has closed.
+      for (const id of entries) {
+        const l = keeper.levelsOf(id);
+        if (l) levelsSeen.set(id, l);
+      }
       await sleep(ROUND_MS);
     }
 
@@ -146,7 +152,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     // An entry's legs: the bracket orders of its symbol at its levels for its quantity.
     for (const id of entries) {
       const entry = rows.get(id)!;
-      const levels = keeper.levelsOf(id);
+      const levels = levelsSeen.get(id);
       const legs = protective.filter(
         (o) =>
           o.symbol === entry.symbol &&

@@ -37,6 +37,14 @@ export type {
   SendResult,
 } from './bracket-types.js';
 
+interface Working {
+  t: Tracked;
+  orderid: string;
+  /** The order's total quantity, as the book has it. */
+  quantity: number;
+  stale: boolean;
+}
+
 const opposite = (a: EntryAction): EntryAction => (a === 'BUY' ? 'SELL' : 'BUY');
 const ENDED = new Set(['complete', 'cancelled', 'rejected']);
 
@@ -125,9 +133,11 @@ export function createBracketKeeper(
    * A place's lost answer keeps its leg in doubt (never placed again) until the book shows the order
    * (adopt()); a modify's or cancel's is settled by the book itself: either shows in the order's row.
    */
-  async function settle(t: Tracked, send: () => Promise<SendResult>): Promise<SendResult> {
+  async function settle(t: Tracked, send: () => Promise<SendResult>, quantity?: number): Promise<SendResult> {
     const r = await guarded(send);
     t.inFlight = false;
+    if (r.ok && quantity !== undefined) t.sent = quantity;
+    else if (!r.ok && r.outcome === 'unknown') delete t.sent;
     if (!r.ok && r.outcome === 'not_sent') notSent = true;
     if (r.ok) t.orderid ??= r.orderid;
     else if (!t.orderid) {
@@ -177,7 +187,7 @@ export function createBracketKeeper(
     const entry = b.entry.orderid;
     const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
     b.legs[leg].push(t);
-    return settle(t, () => ports.place(protective(b, leg, quantity))).then((r) => {
+    return settle(t, () => ports.place(protective(b, leg, quantity)), quantity).then((r) => {
       // Told at once: the book may not change again for a while.
       if (!r.ok && r.outcome === 'refused')
         onHazard({ kind: 'unprotected', entry, leg, quantity, reason: r.message });
@@ -208,7 +218,7 @@ export function createBracketKeeper(
         if (a.kind === 'cancel') return cancel(t, a.orderid);
         t.inFlight = true;
         const o = { ...protective(b, a.leg, a.quantity), orderid: a.orderid };
-        return settle(t, () => ports.modify(o)).then(() => undefined);
+        return settle(t, () => ports.modify(o), a.quantity).then(() => undefined);
       }
     }
   }
@@ -288,18 +298,21 @@ export function createBracketKeeper(
   }
 
   /** The leg's orders resting at the gateway, with their total quantity. */
-  function workingOf(b: Bracket, leg: LegName): { t: Tracked; orderid: string; quantity: number }[] {
+  function workingOf(b: Bracket, leg: LegName): Working[] {
     return b.legs[leg].flatMap((t) => {
       const o = legOrder(t, book);
-      return o.status === 'working' && !t.inFlight ? [{ t, orderid: o.orderid, quantity: o.quantity }] : [];
+      if (o.status !== 'working' || t.inFlight) return [];
+      // The book was read before the last change of it was answered: its quantity is not the order's.
+      const stale = t.sent !== undefined && t.sent !== o.quantity;
+      return [{ t, orderid: o.orderid, quantity: o.quantity, stale }];
     });
   }
 
   /** A working order moved to the leg's level now, its quantity kept. */
-  function modifyTo(b: Bracket, leg: LegName, w: { t: Tracked; orderid: string; quantity: number }) {
+  function modifyTo(b: Bracket, leg: LegName, w: Working) {
     w.t.inFlight = true;
     const o = { ...protective(b, leg, w.quantity), orderid: w.orderid };
-    return settle(w.t, () => ports.modify(o));
+    return settle(w.t, () => ports.modify(o), w.quantity);
   }
 
   function flattenOrder(b: Bracket, sign: 1 | -1, quantity: number): ProtectiveOrder {
@@ -361,7 +374,8 @@ export function createBracketKeeper(
         });
         if (to === undefined) continue;
         const working = workingOf(b, 'stop');
-        if (!working.length || b.legs.stop.some((t) => t.inFlight)) continue;
+        // A stop changed since the last book waits for the next one: its quantity there is old.
+        if (!working.length || working.some((w) => w.stale) || b.legs.stop.some((t) => t.inFlight)) continue;
         const was = b.stop;
         b.stop = to;
         for (const w of working)
@@ -415,6 +429,8 @@ export function createBracketKeeper(
           };
         if (b.legs[leg].some((t) => legOrder(t, book).status === 'pending'))
           return { ok: false, message: `the ${leg} is on its way to the gateway: try again once it rests` };
+        if (workingOf(b, leg).some((w) => w.stale))
+          return { ok: false, message: `the ${leg} changed a moment ago: try again once the book shows it` };
       }
       const sends: Promise<{ leg: LegName; r: SendResult }>[] = [];
       const was = { stop: b.stop, target: b.levels.target, initialStop: b.initialStop, best: b.best };

@@ -20,6 +20,8 @@ export interface Tracked {
   refusedReason?: string;
   /** A refused order the trader asked to place again: out of the plan. */
   retried?: boolean;
+  /** The total quantity its last answered place or modify asked for. */
+  sent?: number;
 }
 
 export interface Flatten {
