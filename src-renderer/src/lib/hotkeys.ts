@@ -27,6 +27,8 @@ export const HOTKEY_ACTIONS = [
   'ticket.nextType',
   'ticket.nextProduct',
   'ticket.repeatLast',
+  // The ticket's entry sent with its segment's default protection (stop and target, issue 25).
+  'ticket.sendProtected',
   // One-click (OpenAlgo scalping preset): the at-the-money option of the ticket's underlying, sent at
   // once while one-click is armed (the one-click state implements them; unarmed they only say so).
   'atm.buyCall',
@@ -70,6 +72,7 @@ const WHILE_TYPING: ReadonlySet<HotkeyAction> = new Set([
   'ticket.nextType',
   'ticket.nextProduct',
   'ticket.repeatLast',
+  'ticket.sendProtected',
 ]);
 
 export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fromEntries(
@@ -95,6 +98,7 @@ export const HOTKEY_DEFS: Readonly<Record<HotkeyAction, HotkeyDef>> = Object.fro
       ['ticket.nextType', 'Ticket: next order type (MARKET, LIMIT, SL, SL-M)', 'ticket'],
       ['ticket.nextProduct', 'Ticket: next product (CNC or NRML, MIS)', 'ticket'],
       ['ticket.repeatLast', 'Repeat the last order (asks first)', 'global'],
+      ['ticket.sendProtected', "Send the ticket with the segment's default protection", 'ticket'],
       ['atm.buyCall', 'One-click: buy the at-the-money call', 'global'],
       ['atm.sellCall', 'One-click: sell the at-the-money call', 'global'],
       ['atm.buyPut', 'One-click: buy the at-the-money put', 'global'],
@@ -136,6 +140,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   'ticket.nextType': ['F9'],
   'ticket.nextProduct': ['F10'],
   'ticket.repeatLast': ['Shift+F12'],
+  'ticket.sendProtected': ['Shift+Enter'],
   'atm.buyCall': [],
   'atm.sellCall': [],
   'atm.buyPut': [],

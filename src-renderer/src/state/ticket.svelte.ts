@@ -20,6 +20,7 @@ import { displayName, productsFor } from '../lib/instrument';
 import { MarginAsker } from './margin-ask.svelte';
 import { SendOnce, type IgnoredReason, type SendFailure } from './send-once.svelte';
 import { TicketPrefs } from './ticket-prefs.svelte';
+import { TicketProtection } from './ticket-protection.svelte';
 import {
   buildPlaceRequest,
   convertQuantity,
@@ -147,12 +148,15 @@ export class TicketState {
   readonly margin: MarginAsker;
   /** The order type and product each segment's new symbols load with (settings.ticketDefaults). */
   readonly prefs: TicketPrefs;
+  /** The stop and target attached to the regular ticket's entries (issue 25), and its templates. */
+  readonly protection: TicketProtection;
 
   constructor(bridge: BridgeApi, options: TicketOptions = {}) {
     this.#bridge = bridge;
     this.#options = options;
     this.margin = new MarginAsker(bridge);
     this.prefs = new TicketPrefs(bridge);
+    this.protection = new TicketProtection(bridge);
   }
 
   /** Keeps the order type and product the trader chose for the segment (run in an effect). */
@@ -189,6 +193,7 @@ export class TicketState {
     this.priceType = start.priceType;
     this.product = start.product;
     this.outcome = undefined;
+    this.protection.loadFor(target.exchange);
     this.#once.reset();
     this.notice = undefined;
     this.instrumentError = undefined;
@@ -234,6 +239,7 @@ export class TicketState {
     if (res.ok) {
       this.limits = res.value.risk;
       this.prefs.apply(res.value.ticketDefaults);
+      this.protection.apply(res.value.protection);
       this.limitsError = undefined;
     } else {
       this.limitsError = `Risk limits could not be read (${res.error.message}); they are still checked on send`;
@@ -257,6 +263,7 @@ export class TicketState {
         settingsSeq = e.seq;
         this.limits = e.settings.risk;
         this.prefs.apply(e.settings.ticketDefaults);
+        this.protection.apply(e.settings.protection);
       }),
     ];
     return () => offs.forEach((off) => off());
@@ -329,8 +336,16 @@ export class TicketState {
 
   async #send(confirmDuplicate: boolean): Promise<SubmitResult> {
     const request = this.request;
+    // A protection that does not parse never lets the entry go unprotected: its words stand by the send.
+    const protectionProblem = this.protection.blocking;
+    if (protectionProblem && !this.sending) {
+      this.protection.hint = protectionProblem;
+      return { kind: 'invalid', issues: this.issues };
+    }
     // What the repeat key will say of it, taken now: the ticket may show another symbol by the answer.
     const sent = request && { request, name: this.name, tickSize: this.instrument?.tickSize };
+    // The protection as it stands at the press, attached once the entry's answer names its order.
+    const armed = request ? this.protection.arm() : undefined;
     const outcome = await this.#once.send(this.#key, confirmDuplicate, {
       // With no request there is no key: the guard ignores the press and never calls.
       call: async () =>
@@ -340,12 +355,15 @@ export class TicketState {
               .catch(thrown)
           : thrown('no order to send'),
       sent: (value): TicketOutcome => ({ kind: 'placed', orderid: value.orderid }),
-      onStart: () => undefined,
+      onStart: () => {
+        if (armed) this.protection.starting();
+      },
       settle: (o) => {
         this.outcome = o;
         if (o.kind === 'placed' && sent) this.lastPlaced = sent;
       },
     });
+    if (outcome && armed && request) await this.protection.attach(request, outcome, armed, sent?.tickSize);
     return outcome
       ? { kind: 'sent', outcome }
       : { kind: 'ignored', reason: this.#once.lastIgnored ?? 'in_flight' };

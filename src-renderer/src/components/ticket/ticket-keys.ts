@@ -3,7 +3,8 @@
 // side keeping what was typed, and the search chord searches. Outside it, the ticket's desk-wide keys
 // (App leaves them to the ticket): search, and buy/sell on the focused instrument. The order type and
 // product keys change the draft where the caret is (the choice is kept for the segment); the repeat
-// key asks to send the last order again, from anywhere.
+// key asks to send the last order again, from anywhere; the protection key sends with the segment's
+// default protection.
 import type { Action } from '@contract';
 import type { HotkeyAction } from '../../lib/hotkeys';
 import { PRICE_TYPE_CYCLE, SEGMENT_LABELS, nextOf, segmentOf } from '../../lib/ticket-defaults';
@@ -21,6 +22,8 @@ export interface TicketKeyActions {
   open(side: Action, from: EventTarget | null): void;
   /** The repeat-last key: asks to send the last order again. */
   repeat(): void;
+  /** The protection key: sends the entry with the segment's default protection. */
+  sendProtected(): void;
 }
 
 const CHOICE_KEYS: ReadonlySet<HotkeyAction> = new Set([
@@ -76,6 +79,10 @@ export function ticketKey(e: KeyboardEvent, a: TicketKeyActions): void {
     e.preventDefault();
     e.stopPropagation();
     if (!e.repeat) a.repeat();
+  } else if (action === 'ticket.sendProtected') {
+    e.preventDefault();
+    e.stopPropagation();
+    if (!e.repeat) a.sendProtected();
   }
 }
 
