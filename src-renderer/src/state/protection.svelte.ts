@@ -181,7 +181,7 @@ export class ProtectionState {
 
   /**
    * Moves the `side` leg of each bracket in `list` that has one to `text` (checked on the tick and
-   * against `ltp` first); says what moved or why not. Several brackets on a position move together.
+   * against `ltp` first); says what moved, or answers why not. Several brackets on a position move together.
    */
   async modify(
     list: readonly BracketView[],
@@ -193,16 +193,10 @@ export class ProtectionState {
       (b) => b[side] && b[side].state !== 'filled' && b[side].state !== 'cancelled',
     );
     const first = targets[0];
-    if (!first) {
-      const reason = `No ${side} to move on this position`;
-      this.#say('error', reason);
-      return { ok: false, reason };
-    }
+    // A refusal is the caller's to show (next to the edited box, or by the dragged line).
+    if (!first) return { ok: false, reason: `No ${side} to move on this position` };
     const check = checkLevel(side, text, first, ltp);
-    if (!check.ok) {
-      this.#say('error', check.reason);
-      return check;
-    }
+    if (!check.ok) return check;
     const done: BracketView[] = [];
     for (const b of targets) {
       const r = await this.#run(`modify:${b.entry}`, () =>
@@ -214,8 +208,10 @@ export class ProtectionState {
       if (!r) continue;
       if (!r.ok) {
         const reason = `${side === 'stop' ? 'Stop' : 'Target'} not moved: ${errorText(r.error)}`;
-        this.#say('error', done.length ? `${reason} (${done.length} of ${targets.length} moved)` : reason);
-        return { ok: false, reason };
+        return {
+          ok: false,
+          reason: done.length ? `${reason} (${done.length} of ${targets.length} moved)` : reason,
+        };
       }
       this.#replace(r.value);
       done.push(r.value);

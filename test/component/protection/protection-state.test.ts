@@ -98,7 +98,8 @@ describe('the actions on a bracket', () => {
     const r = await state.modify(state.brackets, 'stop', '893.33', 905);
     expect(r).toEqual({ ok: false, reason: 'Stop 893.33 is off the tick 0.05: 893.30 or 893.35' });
     expect(bridge.callsTo('protection.modify')).toEqual([]);
-    expect(state.notice?.tone).toBe('error');
+    // The refusal is the caller's to show, next to the box it is about: no second notice.
+    expect(state.notice).toBeUndefined();
   });
 
   it('a stop on the tick goes to every bracket of the position; a refusal says the core’s words', async () => {
