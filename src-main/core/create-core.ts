@@ -185,6 +185,12 @@ export function createCore(ports: CorePorts): Core {
   const protection = createProtectionService({
     // The router's own channels, through the session gate: journal first, risk, the rate budget.
     invoke: (channel, input) => router.invoke(channel, input) as Promise<IpcResult<{ orderid: string }>>,
+    invokeGtt: (channel, input) =>
+      router.invoke(channel, input) as Promise<IpcResult<{ trigger_id: string }>>,
+    readGtts: async () => {
+      const r = await router.invoke('gtt.book', { status: 'all' });
+      return r.ok ? r.value.gtts : undefined;
+    },
     activeProfileId: () => sessions.current()?.profile.id,
     clock,
     logger,

@@ -128,6 +128,8 @@ export const StoredBracket = z.object({
     action: z.enum(['BUY', 'SELL']),
     tick: z.number().positive(),
     freeze: z.number().int().positive().optional(),
+    /** core: OrderDesk holds the OCO; gtt: one GTT OCO rests at the gateway. */
+    kind: z.enum(['core', 'gtt']).optional(),
     spec: ProtectionSpec,
   }),
   levels: z.object({ stop: z.number().optional(), target: z.number().optional() }).optional(),
@@ -141,6 +143,28 @@ export const StoredBracket = z.object({
 });
 export type StoredBracket = z.infer<typeof StoredBracket>;
 
-/** brackets-<profile>.json: the brackets of one profile, written before each protective send. */
-export const StoredBrackets = z.object({ version: z.literal(1), brackets: z.array(StoredBracket) });
+/** A bracket that rests as one GTT OCO at the gateway (core/protection/gtt-keeper.ts). */
+export const StoredGttBracket = z.object({
+  entry: StoredBracket.shape.entry,
+  stop: z.number().optional(),
+  target: z.number().optional(),
+  initialStop: z.number().optional(),
+  best: z.number().optional(),
+  removing: z.boolean().optional(),
+  flattened: z.boolean().optional(),
+  gtt: z.object({
+    id: z.string().optional(),
+    unknown: z.boolean(),
+    cancelledByUs: z.boolean(),
+    refusedReason: z.string().optional(),
+  }),
+});
+export type StoredGttBracket = z.infer<typeof StoredGttBracket>;
+
+/** brackets/<profile>.json: the brackets of one profile, written before each protective send. */
+export const StoredBrackets = z.object({
+  version: z.literal(1),
+  brackets: z.array(StoredBracket),
+  gtt: z.array(StoredGttBracket).default([]),
+});
 export type StoredBrackets = z.infer<typeof StoredBrackets>;

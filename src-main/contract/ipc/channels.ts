@@ -136,6 +136,11 @@ export const ProtectOrderIpcInput = z.strictObject({
     .int({ error: 'freeze must be a whole number' })
     .positive({ error: 'freeze must be more than 0' })
     .optional(),
+  /**
+   * core (default): OrderDesk holds the OCO and must keep running; gtt: one GTT OCO rests at the
+   * gateway and holds with OrderDesk closed (CNC/NRML long entries with a stop and a target).
+   */
+  kind: z.enum(['core', 'gtt'], { error: 'kind must be core or gtt' }).optional(),
   spec: ProtectionSpec,
 });
 export type ProtectOrderIpcInput = z.infer<typeof ProtectOrderIpcInput>;

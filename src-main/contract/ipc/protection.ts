@@ -42,8 +42,8 @@ export const BracketView = z.object({
   action: z.enum(['BUY', 'SELL']),
   tick: z.number().positive(),
   spec: ProtectionSpec,
-  /** core: OrderDesk holds the one-cancels-other (it must keep running). */
-  kind: z.enum(['core']),
+  /** core: OrderDesk holds the one-cancels-other (it must keep running); gtt: a GTT OCO at the gateway. */
+  kind: z.enum(['core', 'gtt']),
   entryFilled: z.number().int().nonnegative(),
   /** The entry's average fill price; 0 before its first fill. */
   entryPrice: z.number().nonnegative(),

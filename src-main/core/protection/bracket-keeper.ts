@@ -427,7 +427,7 @@ export function createBracketKeeper(
             ok: false,
             message: `a ${b.entry.action}'s ${leg} must be ${side === 1 ? 'above' : 'below'} the last price ${ref}`,
           };
-        if (b.legs[leg].some((t) => legOrder(t, book).status === 'pending'))
+        if (b.legs[leg].some((t) => !t.dropped && !t.retried && legOrder(t, book).status === 'pending'))
           return { ok: false, message: `the ${leg} is on its way to the gateway: try again once it rests` };
         if (workingOf(b, leg).some((w) => w.stale))
           return { ok: false, message: `the ${leg} changed a moment ago: try again once the book shows it` };

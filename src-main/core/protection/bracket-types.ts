@@ -14,6 +14,8 @@ export interface BracketEntry {
   tick: number;
   /** The exchange's freeze quantity, when known: no leg order above it. */
   freeze?: number;
+  /** Where the OCO is held (core when absent). */
+  kind?: 'core' | 'gtt';
   spec: ProtectionSpec;
 }
 

@@ -26,7 +26,8 @@ export function protectionHandlers(d: {
   return {
     async 'orders.protect'(input) {
       const s = d.session();
-      await d.protection.attach(s.profile.id, input);
+      const attached = await d.protection.attach(s.profile.id, input);
+      if (!attached.ok) return failResult('invalid_input', attached.message);
       await d.protection.onOrders(s.profile.id, s.watcher.views().orders?.orders ?? []);
       return okResult({ orderid: input.orderid });
     },

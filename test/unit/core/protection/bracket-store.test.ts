@@ -36,17 +36,17 @@ const bracket = (orderid: string, stopLeg?: string): StoredBracket => ({
 describe('bracket store', () => {
   it('reads back what it saved, per profile; nothing saved reads as no brackets', async () => {
     const store = createBracketStore(dir());
-    await store.save('paper', () => [bracket('E1', 'S1')]);
-    expect(store.load('paper')).toEqual({ brackets: [bracket('E1', 'S1')] });
-    expect(store.load('zerodha')).toEqual({ brackets: [] });
+    await store.save('paper', () => ({ brackets: [bracket('E1', 'S1')], gtt: [] }));
+    expect(store.load('paper')).toEqual({ brackets: [bracket('E1', 'S1')], gtt: [] });
+    expect(store.load('zerodha')).toEqual({ brackets: [], gtt: [] });
   });
 
   it('writes the state as it is when each save runs, the last one last', async () => {
     const store = createBracketStore(dir());
     let state = [bracket('E1')];
-    const first = store.save('paper', () => state);
+    const first = store.save('paper', () => ({ brackets: state, gtt: [] }));
     state = [bracket('E1', 'S1'), bracket('E2')];
-    const second = store.save('paper', () => state);
+    const second = store.save('paper', () => ({ brackets: state, gtt: [] }));
     await Promise.all([first, second]);
     expect(store.load('paper').brackets.map((b) => b.entry.orderid)).toEqual(['E1', 'E2']);
   });
