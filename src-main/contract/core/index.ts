@@ -11,3 +11,4 @@ export * from './profiles.js';
 export * from './key-origin.js';
 export * from './daily-limits.js';
 export * from './protection.js';
+export * from './guard.js';

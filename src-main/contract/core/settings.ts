@@ -9,6 +9,8 @@ import { DEFAULT_WATCHLISTS, Watchlists } from './watchlist-settings.js';
 import { EXCHANGES, symbolText } from '../gateway/primitives.js';
 import { BasketLeg } from '../gateway/orders.js';
 import { DEFAULT_PROTECTION_SETTINGS, ProtectionSettings } from './protection.js';
+import { GuardSettings } from './guard.js';
+import { NotifyChoice } from './notify-choice.js';
 
 /** 2: `alerts` holds a rule per event (os, sound, in_app, off) where 1 held booleans. */
 export const SETTINGS_VERSION = 2;
@@ -83,15 +85,8 @@ export const RiskLimits = z.object({
 });
 export type RiskLimits = z.infer<typeof RiskLimits>;
 
-/**
- * What an order event does: `os` a system notification (and the desk's toast), `sound` the desk's
- * toast with a chime (no system notification), `in_app` the toast alone, `off` nothing.
- */
-export const NOTIFY_CHOICES = ['os', 'sound', 'in_app', 'off'] as const;
-export const NotifyChoice = z.enum(NOTIFY_CHOICES, {
-  error: 'a notification rule is one of: OS notification, sound, in-app only, off',
-});
-export type NotifyChoice = z.infer<typeof NotifyChoice>;
+export { NOTIFY_CHOICES, NotifyChoice } from './notify-choice.js';
+
 /** The order events a rule exists for; `unknown`: an order action whose outcome is not known yet. */
 export const NOTIFY_EVENTS = ['fill', 'partial', 'rejection', 'cancellation', 'unknown'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
@@ -312,6 +307,8 @@ export const Settings = z
     layout: LayoutSettings.default(() => LayoutSettings.parse({})),
     ticketDefaults: TicketDefaults.default({}),
     protection: ProtectionSettings.default(() => structuredClone(DEFAULT_PROTECTION_SETTINGS)),
+    /** The account guard's rules per profile id (guard.ts); none: off. */
+    guard: GuardSettings.default({}),
     activeProfileId: ProfileId.default(PAPER_PROFILE_ID),
     profiles: z.array(Profile).max(50, 'at most 50 profiles').default([PAPER_PROFILE]),
   })
@@ -350,5 +347,7 @@ export const SettingsPatch = z.strictObject({
   ticketDefaults: TicketDefaults.optional(),
   /** The templates and defaults whole (a save, rename or delete rewrites them). */
   protection: ProtectionSettings.optional(),
+  /** The profiles named replace their guard rules whole. */
+  guard: GuardSettings.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

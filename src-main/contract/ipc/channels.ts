@@ -10,6 +10,7 @@
 // happened (orders.filled, profiles.switched) or a noun for state sent whole (alerts.state). A channel
 // and the event that updates what it reads share the name and the value's schema (books.orders).
 import { z } from 'zod';
+import { GuardUnlockInput, GuardView } from './guard.js';
 import {
   BracketFlattenResult,
   BracketInput,
@@ -242,6 +243,12 @@ export const CHANNELS = {
    * excess after an overshoot. Only when the trader asks; the core never sends it by itself.
    */
   'protection.flatten': channel(BracketInput, BracketFlattenResult),
+  /** The account guard of the active profile; the `guard.state` event sends it whole at each change. */
+  'guard.state': channel(NoInput, GuardView),
+  /** Ends the lock before its time (typed UNLOCK; journalled). */
+  'guard.unlock': channel(GuardUnlockInput, GuardView),
+  /** Stops a flatten's re-squaring (the lock stays). */
+  'guard.stopFlatten': channel(NoInput, GuardView),
   'orders.cancelAll': channel(StrategyInput, CancelAllOrderResponse),
   'orders.smart': channel(SmartOrderIpcInput, SmartOrderResponse),
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),

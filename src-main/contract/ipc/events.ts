@@ -9,6 +9,7 @@ import { ShellCommandEvent } from './shell.js';
 import { StorageStatus } from './storage.js';
 import { CloseAllProgressEvent } from './close-all.js';
 import { BracketsView } from './protection.js';
+import { GuardView } from './guard.js';
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
   z.object({ profileId: ProfileId, time: z.number(), order: OrderSnapshot, ...extra });
@@ -124,7 +125,16 @@ export const AlertsState = z.object({
 export type AlertsState = z.infer<typeof AlertsState>;
 
 /** The tray icon's state and tooltip; browser mode shows it in the page's status bar. */
-export const TRAY_STATES = ['idle', 'open-orders', 'alert', 'disconnected', 'key-problem', 'paused'] as const;
+export const TRAY_STATES = [
+  'idle',
+  'open-orders',
+  'alert',
+  'disconnected',
+  'key-problem',
+  'paused',
+  /** The account guard has locked the day (guard.state). */
+  'locked',
+] as const;
 export const TrayStateEvent = z.object({
   state: z.enum(TRAY_STATES),
   /** The desktop tray draws paper and live in different colours. */
@@ -166,6 +176,8 @@ export const EVENTS = {
   'positions.changed': sequenced(PositionChangedEvent),
   /** The active profile's brackets, sent whole at each change (`protection.brackets`). */
   'protection.brackets': sequenced(BracketsView),
+  /** The active profile's account guard, sent whole at each change (`guard.state`). */
+  'guard.state': sequenced(GuardView),
   'books.orders': sequenced(bookEvent(OrdersView)),
   'books.trades': sequenced(bookEvent(TradesView)),
   'books.positions': sequenced(bookEvent(PositionsView)),

@@ -15,3 +15,4 @@ export * from './gtt.js';
 export * from './bridge.js';
 export * from './bridge-frames.js';
 export * from './protection.js';
+export * from './guard.js';

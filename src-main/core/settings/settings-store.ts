@@ -204,6 +204,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         layout: { ...s.layout, ...p.layout },
         ticketDefaults: { ...s.ticketDefaults, ...p.ticketDefaults },
         protection: p.protection ?? s.protection,
+        guard: { ...s.guard, ...p.guard },
       }));
     },
     onChange(listener) {
