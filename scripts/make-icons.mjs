@@ -3,7 +3,8 @@
 // tray state (resources/tray/<state>.png 16x16 and <state>@2x.png 32x32; Electron picks @2x on HiDPI).
 // The states differ in colour AND shape, so they read apart for colour-blind users too:
 //   live: a solid green disc · paper: a blue ring · offline: a grey disc struck through ·
-//   key-problem: an amber warning triangle · paused: a slate disc with pause bars · alert: a red disc with "!".
+//   key-problem: an amber warning triangle · paused: a slate disc with pause bars · alert: a red disc with "!" ·
+//   locked: a purple padlock with a keyhole (the account guard holds a lock).
 // No dependencies: the PNG is built by hand (RGBA, zlib-deflated scanlines, CRC-32 per chunk).
 // Run with `node scripts/make-icons.mjs`; the output is committed, so this only runs on a redesign.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -135,6 +136,17 @@ const TRAY_ICONS = {
       (u, v) => v >= 0.28 && v <= 0.72 && Math.abs(Math.abs(u - 0.5) - 0.11) <= 0.06,
     ),
   alert: (size) => icon(size, [0xdc, 0x26, 0x26], disc(0.46), exclamation(0.2, 0.56)),
+  // A padlock: its shackle a ring's upper half above a square body (no cut-out: solid at 16 px).
+  locked: (size) =>
+    icon(
+      size,
+      [0x7c, 0x3a, 0xed],
+      (u, v) =>
+        (v >= 0.46 && v <= 0.92 && Math.abs(u - 0.5) <= 0.36) || (v < 0.5 && ring(0.3, 0.18)(u, v + 0.12)),
+      // A keyhole in the body.
+      (u, v) =>
+        (u - 0.5) ** 2 + (v - 0.64) ** 2 <= 0.08 ** 2 || (Math.abs(u - 0.5) <= 0.04 && v >= 0.64 && v <= 0.8),
+    ),
 };
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources');

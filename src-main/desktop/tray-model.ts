@@ -6,7 +6,7 @@ import type { PositionsView, TrayStateEvent } from '../contract/index.js';
 import { formatMoney } from '../shared/format.js';
 
 /** One icon per look the tray can have (resources/tray/<icon>.png and <icon>@2x.png). */
-export const TRAY_ICONS = ['live', 'paper', 'offline', 'key-problem', 'paused', 'alert'] as const;
+export const TRAY_ICONS = ['live', 'paper', 'offline', 'key-problem', 'paused', 'alert', 'locked'] as const;
 export type TrayIcon = (typeof TRAY_ICONS)[number];
 
 export function trayIcon(s: Pick<TrayStateEvent, 'state' | 'mode'>): TrayIcon {
@@ -19,6 +19,9 @@ export function trayIcon(s: Pick<TrayStateEvent, 'state' | 'mode'>): TrayIcon {
       return 'paused';
     case 'alert':
       return 'alert';
+    // The account guard holds a lock: only exits go out (core/guard).
+    case 'locked':
+      return 'locked';
     case 'idle':
     case 'open-orders':
       // A sandbox (a gateway in analyze mode) is simulated money: drawn as paper, never as live.

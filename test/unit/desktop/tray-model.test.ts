@@ -26,6 +26,8 @@ describe('trayIcon', () => {
     expect(trayIcon({ state: 'key-problem', mode: 'paper' })).toBe('key-problem');
     expect(trayIcon({ state: 'paused', mode: 'live' })).toBe('paused');
     expect(trayIcon({ state: 'alert', mode: 'paper' })).toBe('alert');
+    expect(trayIcon({ state: 'locked', mode: 'live' })).toBe('locked');
+    expect(trayIcon({ state: 'locked', mode: 'paper' })).toBe('locked');
   });
 
   it('has a drawn icon for every state, at 16 and 32 px, each different', () => {

@@ -53,14 +53,17 @@ describe('createTrayController', () => {
     c.update({ state: 'idle', mode: 'live', tooltip: 'OrderDesk · Zerodha · MTM ₹1,200.00' });
     c.update({ state: 'open-orders', mode: 'live', tooltip: 'OrderDesk · Zerodha · 1 open order' });
     c.update({ state: 'key-problem', mode: 'live', tooltip: 'OrderDesk · Zerodha · no API key set' });
+    c.update({ state: 'locked', mode: 'live', tooltip: 'OrderDesk · Zerodha · locked until 09:15' });
     expect(f.calls).toEqual([
       `image ${join('/res', 'tray', 'live.png')}`,
       'tooltip OrderDesk · Zerodha · MTM ₹1,200.00',
       'tooltip OrderDesk · Zerodha · 1 open order',
       `image ${join('/res', 'tray', 'key-problem.png')}`,
       'tooltip OrderDesk · Zerodha · no API key set',
+      `image ${join('/res', 'tray', 'locked.png')}`,
+      'tooltip OrderDesk · Zerodha · locked until 09:15',
     ]);
-    expect(forwarded).toHaveLength(3);
+    expect(forwarded).toHaveLength(4);
   });
 
   it('a click on the icon brings the ticket forward; the menu follows the model', () => {
