@@ -109,7 +109,9 @@ describe('protective orders from the ticket in Chromium', { timeout: 90_000 }, (
   it('a template picked in the ticket: the MARKET BUY fills and the SL-M and LIMIT legs rest at the gateway', async () => {
     await pick('SBIN');
     await marketBuy('3');
-    // Equity has no default: the row starts at None; the trader picks the scalper's template.
+    // Equity has no default: the row is shut at None; the trader opens it and picks the scalper's template.
+    expect(await ticket().getByTestId('protection-row').count()).toBe(0);
+    await ticket().getByRole('button', { name: 'Protection: stop and target' }).click();
     expect(await protectionPicker().inputValue()).toBe('none');
     await protectionPicker().selectOption({ label: 'Scalp 10/20' });
     await expect

@@ -57,6 +57,8 @@ export class TicketProtection {
   loaded = $state(false);
   pick = $state<ProtectionPick>('none');
   form = $state<ProtectionForm>(emptyForm());
+  /** The trader opened the row with None picked ("Protect ▸"); a picked protection is always shown. */
+  open = $state(false);
   /** The trader acknowledged this session that brackets are core-held. */
   acknowledged = $state(false);
   /** The acknowledgement is on screen, in place of the send button. */
@@ -78,6 +80,8 @@ export class TicketProtection {
     this.pick.startsWith('t:') ? this.templates.find((t) => `t:${t.name}` === this.pick) : undefined,
   );
   readonly active = $derived(this.pick !== 'none');
+  /** The row is on show: a protection is picked, or the trader opened it to pick one. */
+  readonly shown = $derived(this.active || this.open);
   /** The figures are the trader's own, not a template's as saved. */
   readonly custom = $derived(
     this.active && (!this.template || !sameForm(this.form, formOfSpec(this.template.spec))),
@@ -111,6 +115,7 @@ export class TicketProtection {
   loadFor(exchange: string): void {
     this.#exchange = exchange;
     this.#chosen = false;
+    this.open = false;
     this.attachLine = undefined;
     this.hint = undefined;
     this.asking = false;
@@ -121,6 +126,8 @@ export class TicketProtection {
   /** The trader picks in the picker: a template fills the fields; Custom keeps what they show. */
   choose(pick: ProtectionPick): void {
     this.#chosen = true;
+    // None picked in the row leaves the row open under the caret.
+    this.open = true;
     this.hint = undefined;
     this.#set(pick);
   }

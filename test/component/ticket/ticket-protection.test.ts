@@ -72,8 +72,18 @@ describe('the protection row', () => {
     expect(field('target').value).toBe('20');
     a.view.unmount();
     await mount(SBIN);
+    // None costs the ticket no height: the row stays shut behind "Protect ▸" in the quantity's label row.
+    expect(screen.queryByTestId('protection-row')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Protection: stop and target' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await fireEvent.click(toggle);
+    await settle();
     expect(picker().value).toBe('none');
+    expect(document.activeElement).toBe(picker());
     expect(document.getElementById('ticket-protection-stop')).toBeNull();
+    await pick('t:Scalp 10/20');
+    expect(field('stop').value).toBe('10');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('a template fills the fields; an edit shows it as custom; levels are estimated on the tick', async () => {
@@ -108,7 +118,7 @@ describe('the protection row', () => {
     expect(screen.getByTestId('send-reasons').textContent).toContain('Protection is not valid');
   });
 
-  it('says protection is not offered in Smart, Split and Basket', async () => {
+  it('says a picked protection is not offered in Smart, Split and Basket', async () => {
     const { modes } = await mount(NIFTY_FUT);
     for (const [mode, word] of [
       ['smart', 'Smart'],
@@ -118,8 +128,8 @@ describe('the protection row', () => {
       modes.set(mode);
       await settle();
       expect(screen.queryByTestId('protection-row')).toBeNull();
-      expect(screen.getByTestId('protection-off').textContent).toContain(
-        `Regular orders only, not in ${word}`,
+      expect(screen.getByTestId('protection-off').textContent).toMatch(
+        new RegExp(`Regular orders only: not in ${word}, where the\\s+order goes without Scalp 10/20`),
       );
     }
   });
