@@ -1,3 +1,4 @@
+// Over 300 lines: the one place every part of the core is built and wired to the others.
 // The composition of the core: settings, secrets, profiles, journal, risk, the active profile's
 // session (gateway client, watcher, feed), alerts, and the router over all of it. Knows nothing of
 // Electron: the shell (or the browser-mode host, or a test) hands in the ports and binds `router` and
@@ -25,6 +26,11 @@ import {
   type Router,
 } from './router/index.js';
 import { gttHandlers } from './router/gtt-handlers.js';
+import { guardHandlers } from './router/guard-handlers.js';
+import { createGuardPrices, createGuardService, createGuardStore, type GuardService } from './guard/index.js';
+import { startFlatten } from './close-all/flatten-account.js';
+import { createSliceLimit } from './close-all/slice-limit.js';
+import type { Session } from './router/session.js';
 import { protectionHandlers } from './router/protection-handlers.js';
 import {
   createBracketStore,
@@ -106,6 +112,8 @@ export function createCore(ports: CorePorts): Core {
     () => settings.get().risk,
     createDuplicateGuard({ clock, windowMs: () => settings.get().risk.duplicateWindowMs }),
     { fresh: (scope, instrument) => lastPrices.fresh(scope, instrument) },
+    // The guard is built below; it is asked only once orders flow.
+    (scope, legs) => guard.refusal(scope, legs),
   );
   const alerts = createAlerts({
     notifier: ports.notifier,
@@ -137,6 +145,10 @@ export function createCore(ports: CorePorts): Core {
     alerts,
     gatewayMode,
     session: () => sessions.current(),
+    locked: () => {
+      const id = sessions.current()?.profile.id;
+      return id === undefined ? undefined : guard.lockWords(id);
+    },
   });
   const adoption = createInterruptedAdoption({
     journal,
@@ -205,6 +217,49 @@ export function createCore(ports: CorePorts): Core {
     refreshBook: () => sessions.pollNow(),
   });
 
+  const guard: GuardService = createGuardService({
+    rules: (profileId) => settings.get().guard[profileId],
+    session: () => sessions.current(),
+    store: createGuardStore(join(dataDir, 'guard'), () => clock.now()),
+    clock,
+    emit,
+    logger,
+    alerts,
+    journal,
+    watchPrices: createGuardPrices(market, logger),
+    startFlatten: (s, progress) => startFlatten(flattenDeps(s, progress)),
+  });
+  /** The flatten engine on the session: fresh reads (told to the guard's gate), the router's own orders. */
+  const flattenDeps = (s: Session, progress: Parameters<typeof startFlatten>[0]['progress']) => {
+    const reads = s.client.withPriority('order');
+    return {
+      books: {
+        orderbook: () => reads.orderbook(),
+        async positionbook() {
+          const r = await reads.positionbook();
+          if (r.ok) guard.freshPositions(s.profile.id, r.value.data);
+          return r;
+        },
+      },
+      place: (o: { exchange: string; symbol: string; product: string; action: string; quantity: number }) =>
+        router.invoke('orders.place', {
+          ...o,
+          pricetype: 'MARKET',
+          strategy: 'OrderDesk guard',
+          confirmDuplicate: true,
+        }) as Promise<IpcResult<{ orderid: string }>>,
+      cancel: (o: { orderid: string; strategy?: string }) =>
+        router.invoke('orders.cancel', {
+          orderid: o.orderid,
+          ...(o.strategy ? { strategy: o.strategy } : {}),
+        }),
+      sliceLimit: createSliceLimit(reads),
+      now: () => clock.now(),
+      sleep: (ms: number) => new Promise<void>((resolve) => clock.setTimer(resolve, ms)),
+      ...(progress ? { progress } : {}),
+    };
+  };
+
   const inner = createRouter(
     {
       ...orderHandlers({
@@ -233,6 +288,7 @@ export function createCore(ports: CorePorts): Core {
       }),
       ...marketHandlers({ market }),
       ...protectionHandlers({ session: sessions.require, protection }),
+      ...guardHandlers({ session: sessions.require, guard }),
       ...readHandlers({ session: sessions.require }),
       ...serviceHandlers({
         session: sessions.require,
@@ -264,12 +320,24 @@ export function createCore(ports: CorePorts): Core {
     unsubscribe.push(
       // Only the active profile's events alert (a switch stops the old watcher, but not its last poll).
       ...wireAlerts({ bus, alerts, activeProfileId: () => sessions.current()?.profile.id }),
-      bus.on('books.orders', (e) => void protection.onOrders(e.profileId, e.view.orders)),
+      bus.on('books.orders', (e) => {
+        guard.onOrders(e.profileId, e.view.orders);
+        void protection.onOrders(e.profileId, e.view.orders);
+      }),
+      bus.on('books.positions', (e) => guard.onPositions(e.profileId, e.view.positions)),
+      bus.on('books.funds', (e) => guard.onFunds(e.profileId, e.view.realisedMtm)),
       bus.on('market.ltp', (e) => {
         lastPrices.record(e.profileId, e, e.ltp, e.time);
+        guard.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
         void protection.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
       }),
-      bus.on('market.quote', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
+      bus.on('market.quote', (e) => {
+        lastPrices.record(e.profileId, e, e.ltp, e.time);
+        guard.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
+      }),
+      // New rules, another profile: the guard judges again and shows the active one.
+      bus.on('settings.changed', () => guard.refresh()),
+      bus.on('profiles.switched', () => guard.refresh()),
       bus.on('market.depth', (e) => lastPrices.record(e.profileId, e, e.ltp, e.time)),
       ...wireTray(bus, updateTray),
       ...sessions.wire(bus),
@@ -311,6 +379,7 @@ export function createCore(ports: CorePorts): Core {
         );
     },
     async stop() {
+      guard.stop();
       sessions.halt();
       for (const u of unsubscribe.splice(0)) u();
       await sessions.close();

@@ -87,6 +87,11 @@ export const StoredGuard = z.object({
   peak: z.string(),
   /** Warnings already given today, per rule: the highest level (50 or 80). */
   warned: z.record(z.string(), z.union([z.literal(50), z.literal(80)])),
+  /**
+   * Rules whose breach was acted on today (alerted, locked): each acts once a day, so a lock that has
+   * ended (cooling-off, UNLOCK) is not made again by the same rule. Absent in files written before it.
+   */
+  acted: z.array(z.enum(GUARD_RULES)).optional(),
   lock: GuardLock.nullable(),
 });
 export type StoredGuard = z.infer<typeof StoredGuard>;

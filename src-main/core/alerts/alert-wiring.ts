@@ -15,6 +15,8 @@ export function trayUpdater(d: {
   alerts: Alerts;
   gatewayMode: Pick<GatewayMode, 'view'>;
   session: () => Session | undefined;
+  /** The active profile's guard lock in words, while one holds (core/guard). */
+  locked?: () => string | undefined;
 }): () => void {
   return () => {
     const s = d.session();
@@ -28,6 +30,7 @@ export function trayUpdater(d: {
         profileName: s?.profile.name ?? 'OrderDesk',
         mode: d.gatewayMode.view()?.mode ?? (s?.profile.kind === 'gateway' ? 'live' : 'paper'),
         mtm: s ? totalMtm(s.watcher.positions().map((p) => p.mtm)) : null,
+        locked: d.locked?.(),
       }),
     );
   };
@@ -70,5 +73,6 @@ export function wireTray(bus: Pick<EventBus, 'on'>, updateTray: () => void): (()
     bus.on('alerts.state', updateTray),
     bus.on('books.orders', updateTray),
     bus.on('books.positions', updateTray),
+    bus.on('guard.state', updateTray),
   ];
 }

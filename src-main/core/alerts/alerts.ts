@@ -1,7 +1,13 @@
 // Which order events become notifications, and the alert state (muted orders, sticky rejections).
 // The core decides; the Notifier port only displays. The rule per event (OS notification, sound,
 // in-app only, off) and pause come from settings.
-import type { AlertEvent, AlertRules, AlertsState, EventPayload } from '../../contract/index.js';
+import type {
+  AlertEvent,
+  AlertRules,
+  AlertsState,
+  EventPayload,
+  NotifyChoice,
+} from '../../contract/index.js';
 import { UNKNOWN_OPERATION_TITLES } from '../../shared/operation-titles.js';
 import type { Clock, Notifier } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
@@ -35,6 +41,12 @@ export interface Alerts {
    * sticky, under the unknown-outcome rule, until the trader has looked and dismissed it.
    */
   unsettled(event: UnknownOutcome): AlertRules['unknown'] | null;
+  /**
+   * An alert of the core's own (the account guard's warnings and locks) under the rule given; an
+   * `urgent` one goes out even when alerts are paused or the rule is off (as a system notification).
+   * Returns it, or null when nothing was raised.
+   */
+  notice(n: Notice, rule: NotifyChoice, urgent?: boolean): AlertEvent | null;
   mute(orderid: string, muted: boolean): AlertsState;
   pause(paused: boolean): Promise<AlertsState>;
   dismiss(id: string): AlertsState;
@@ -47,6 +59,14 @@ const TOGGLE = {
   'order.rejected': 'rejection',
   'order.cancelled': 'cancellation',
 } as const satisfies Record<AlertableEvent['type'], keyof AlertRules>;
+
+export interface Notice {
+  id: string;
+  kind: 'info' | 'warning';
+  title: string;
+  body: string;
+  sticky: boolean;
+}
 
 export type UnknownOutcome = Pick<
   EventPayload<'orders.unknown'>,
@@ -160,6 +180,20 @@ export function createAlerts(o: AlertsOptions): Alerts {
       sticky.set(alert.id, alert);
       changed();
       return rule;
+    },
+    notice(n, asked, urgent) {
+      const rule = urgent ? 'os' : asked;
+      if (!urgent && (o.rules().paused || rule === 'off')) return null;
+      if (rule === 'off') return null;
+      const alert: AlertEvent = { ...n, time: o.clock.now(), delivery: rule };
+      if (rule === 'os')
+        o.notifier.notify({ kind: n.kind, title: n.title, body: n.body, id: n.id, sticky: n.sticky });
+      o.emit('alerts.raised', alert);
+      if (alert.sticky) {
+        sticky.set(alert.id, alert);
+        changed();
+      }
+      return alert;
     },
     mute(orderid, on) {
       if (on) muted.add(orderid);

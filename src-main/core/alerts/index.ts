@@ -1,5 +1,5 @@
 export { createAlerts } from './alerts.js';
-export type { Alerts, AlertsOptions, UnknownOutcome } from './alerts.js';
+export type { Alerts, AlertsOptions, Notice, UnknownOutcome } from './alerts.js';
 export { alertBody, alertTitle } from './alert-text.js';
 export type { AlertableEvent } from './alert-text.js';
 export { trayState } from './tray-state.js';

@@ -1,4 +1,5 @@
-// Pre-trade checks before an order leaves: the user's limits (settings), the instrument's lot, tick
+// Pre-trade checks before an order leaves: the account guard's lock (only exits while it holds), the
+// user's limits (settings), the instrument's lot, tick
 // and freeze quantity (`symbol`, cached per session), the last price (one seen within ~2 s, else
 // `quotes`, else `depth`), and the duplicate guard. A refusal lists every reason, in en-IN format, from core/risk.
 import type { PlaceOrderRequest, RiskLimits } from '../../contract/index.js';
@@ -62,10 +63,14 @@ export interface FreshPrices {
   fresh(scope: string, instrument: { symbol: string; exchange: string }): number | undefined;
 }
 
+/** The account guard's lock (core/guard): why these legs cannot go out now, or undefined. */
+export type AccountLock = (scope: string, legs: readonly RiskLeg[]) => string | undefined;
+
 export function createRiskGate(
   limits: () => RiskLimits,
   guard: DuplicateGuard,
   prices?: FreshPrices,
+  lock?: AccountLock,
 ): RiskGate {
   const rules = new Map<string, InstrumentRules | null>();
 
@@ -126,6 +131,9 @@ export function createRiskGate(
 
   return {
     async check(client, legs, options) {
+      // A lock refuses before anything is read: only orders that reduce a position go out.
+      const locked = lock?.(options.scope, legs);
+      if (locked !== undefined) return { ok: false, kind: 'risk', message: locked };
       const reasons: string[] = [];
       const all = limits();
       for (const leg of legs) {

@@ -22,6 +22,7 @@ import { SettingsError, type SettingsStore } from '../settings/index.js';
 import type { Emit } from './event-bus.js';
 import type { MarketChannels } from './market-handlers.js';
 import type { GttChannels } from './gtt-handlers.js';
+import type { GuardChannels } from './guard-handlers.js';
 import type { OrderChannels } from './order-handlers.js';
 import type { ProtectionChannels } from './protection-handlers.js';
 import type { ReadChannels } from './read-handlers.js';
@@ -67,7 +68,7 @@ export interface ServiceDeps {
 
 type ServiceChannels = Exclude<
   keyof Handlers,
-  OrderChannels | GttChannels | ReadChannels | MarketChannels | ProtectionChannels
+  OrderChannels | GttChannels | ReadChannels | MarketChannels | ProtectionChannels | GuardChannels
 >;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {

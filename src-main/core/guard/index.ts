@@ -1,0 +1,6 @@
+export { createGuardService } from './guard-service.js';
+export type { GuardAnswer, GuardDeps, GuardService } from './guard-service.js';
+export { createGuardStore } from './guard-store.js';
+export type { GuardStore } from './guard-store.js';
+export { createGuardPrices } from './guard-prices.js';
+export type { FlattenProgress, FlattenRun } from './guard-profile.js';
