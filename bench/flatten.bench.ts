@@ -89,6 +89,7 @@ export async function run(): Promise<void> {
     const t0 = performance.now();
     const flatten = startFlatten({
       ...flattenDeps(h, reads),
+      cancelAll: () => h.core.router.invoke('orders.cancelAll', { strategy: 'bench' }),
       now: () => Date.now(),
       sleep,
     });
@@ -96,7 +97,10 @@ export async function run(): Promise<void> {
     const ms = performance.now() - t0;
     const after = await audit(direct, seeded);
     const left = after.open.length + after.working.length;
-    const orderRequests = proxy.forwardedTo('/api/v1/placeorder') + proxy.forwardedTo('/api/v1/cancelorder');
+    const orderRequests =
+      proxy.forwardedTo('/api/v1/placeorder') +
+      proxy.forwardedTo('/api/v1/cancelorder') +
+      proxy.forwardedTo('/api/v1/cancelallorder');
     console.log(
       `account: ${before.open.length} positions (${FUTURES.length} above their freeze quantity), ` +
         `${before.working.length} working orders (${pending} trigger pending)`,
@@ -106,7 +110,7 @@ export async function run(): Promise<void> {
         `(${ms < TARGET_MS ? 'within' : 'OVER'} ${TARGET_MS / 1000} s); left: ${left} (${after.open.length} open, ${after.working.length} working)`,
     );
     console.log(
-      `requests: ${proxy.forwardedTo('/api/v1/cancelorder')} cancels + ${proxy.forwardedTo('/api/v1/placeorder')} exits ` +
+      `requests: ${proxy.forwardedTo('/api/v1/cancelallorder')} cancel-all + ${proxy.forwardedTo('/api/v1/cancelorder')} cancels + ${proxy.forwardedTo('/api/v1/placeorder')} exits ` +
         `= ${orderRequests} order requests at ${rate} a second (floor ${(Math.ceil(orderRequests / rate) - 1).toFixed(0)} s of windows); ` +
         `reads: ${proxy.forwardedTo('/api/v1/orderbook')} order book, ${proxy.forwardedTo('/api/v1/positionbook')} positions, ` +
         `${proxy.forwardedTo('/api/v1/symbol')} symbol, ${proxy.forwardedTo('/api/v1/quotes')} quotes (risk checks)`,

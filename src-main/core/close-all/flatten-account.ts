@@ -1,6 +1,7 @@
 // The account guard's flatten (issue 26): account-wide, every strategy's and every client's orders.
 // Each round (1) cancels every working order one by one (open and trigger pending: upstream's
-// cancel-all skips trigger-pending ones) from the order book read now, (2) closes every open position
+// cancel-all skips trigger-pending ones) from the order book read now, after one cancel-all in the
+// first round when several work, (2) closes every open position
 // with MARKET orders the other way, in slices of at most the instrument's freeze quantity (upstream's
 // `closeposition` does not split), product as the position's, and (3) reads both books back; anything
 // still working or open starts another round after `resquareMs`, until flat or `stop()`.
@@ -50,6 +51,12 @@ export interface FlattenDeps {
   place(order: ExitOrder): Promise<IpcResult<{ orderid: string }>>;
   /** One journalled `cancelorder` of the order (its strategy where the book states one). */
   cancel(order: WorkingOrder): Promise<IpcResult<unknown>>;
+  /**
+   * One journalled `cancelallorder` (account-wide at the gateway). Sent in the first round only, before
+   * any exit exists, when several orders work: the book is read again and what it left (upstream skips
+   * trigger-pending orders) is cancelled one by one. Without it, every order is cancelled singly.
+   */
+  cancelAll?(): Promise<IpcResult<unknown>>;
   /** The largest quantity one order of an instrument may carry (createSliceLimit: cached `symbol` reads). */
   sliceLimit: SliceLimit;
   /** Epoch ms, for how long an unknown outcome has waited. */
@@ -128,6 +135,19 @@ export function startFlatten(d: FlattenDeps): FlattenRun {
     return !t || t.outcome === 'refused' || d.now() - t.at >= patienceMs;
   }
 
+  /**
+   * (0) The first round's cancel-all, when several orders work: the order book as read after it, or the
+   * one given when it was not sent or not read.
+   */
+  async function cancelAllFirst(orders: OrderRecord[]): Promise<OrderRecord[]> {
+    const working = orders.filter((o) => isWorking(o.order_status));
+    if (!d.cancelAll || rounds !== 1 || working.length < 2 || stopped) return orders;
+    report(`Round ${rounds}: cancelling all working orders at once`);
+    await d.cancelAll();
+    const again = await readOrders();
+    return again.ok ? again.value : orders;
+  }
+
   /** (1) Every working order but the flatten's own exits, one by one. */
   async function cancelWorking(orders: readonly OrderRecord[]): Promise<string[]> {
     const notes: string[] = [];
@@ -151,13 +171,15 @@ export function startFlatten(d: FlattenDeps): FlattenRun {
     return notes;
   }
 
-  /** (2) What each open position still needs, in freeze-sized MARKET slices. */
+  /**
+   * (2) What each open position still needs, in freeze-sized MARKET slices, all sent at once: the
+   * client paces them within the profile's rate budget, and each is in the ledger by its own answer.
+   */
   async function closeOpen(orders: readonly OrderRecord[], positions: readonly PositionRecord[]) {
     const notes: string[] = [];
     const known = new Set(orders.map((o) => o.orderid));
-    let sent = 0;
+    const exits: ExitOrder[] = [];
     for (const p of positions) {
-      if (stopped) break;
       if (!Number.isFinite(p.quantity) || p.quantity === 0) continue;
       const action: ExitOrder['action'] = p.quantity > 0 ? 'SELL' : 'BUY';
       const left = Math.abs(p.quantity) - ledger.covering(positionKey(p), action, orders);
@@ -167,26 +189,30 @@ export function startFlatten(d: FlattenDeps): FlattenRun {
         notes.push(limit.message);
         continue;
       }
-      for (const quantity of slicesOf(left, limit.value)) {
-        if (stopped) break;
-        const order: ExitOrder = {
+      for (const quantity of slicesOf(left, limit.value))
+        exits.push({
           exchange: p.exchange,
           symbol: p.symbol,
           product: p.product,
           action,
           quantity,
           pricetype: 'MARKET',
-        };
+        });
+    }
+    let sent = 0;
+    await Promise.all(
+      exits.map(async (order) => {
+        if (stopped) return;
         const r = await d.place(order);
         sent++;
         if (r.ok) ledger.accepted(order, r.value.orderid);
         else if (r.error.kind === 'unknown_outcome') ledger.inDoubt(order, known, d.now());
-        if (!r.ok) notes.push(`${action} ${formatQty(quantity)} ${p.symbol}: ${r.error.message}`);
-        // A refused slice leaves the rest for the next round, which reads what is still open.
-        if (!r.ok) break;
-        report(`Round ${rounds}: closing positions (${sent} exit orders sent)`);
-      }
-    }
+        // A refused slice leaves its quantity open for the next round, which reads what is still open.
+        if (!r.ok)
+          notes.push(`${order.action} ${formatQty(order.quantity)} ${order.symbol}: ${r.error.message}`);
+        report(`Round ${rounds}: closing positions (${sent} of ${exits.length} exit orders answered)`);
+      }),
+    );
     return notes;
   }
 
@@ -227,7 +253,7 @@ export function startFlatten(d: FlattenDeps): FlattenRun {
     const settled = ledger.settle(orders.value, d.now());
     // The freeze quantities are read while the cancels go out (another rate window): not awaited.
     void warmSliceLimits();
-    const notes = await cancelWorking(orders.value);
+    const notes = await cancelWorking(await cancelAllFirst(orders.value));
     if (stopped) return 'stopped';
     report(`Round ${rounds}: reading the positions`);
     const positions = await readPositions();
