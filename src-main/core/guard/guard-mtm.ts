@@ -12,6 +12,17 @@ export type Positions = readonly Pick<
   'symbol' | 'exchange' | 'quantity' | 'averagePrice' | 'ltp' | 'mtm'
 >[];
 
+/** Each position row's MTM at the price it was last marked at: a tick re-marks only its own row. */
+const marked = new WeakMap<object, { ltp: number; paise: bigint }>();
+
+function markOf(p: Positions[number], ltp: number): bigint {
+  const m = marked.get(p);
+  if (m?.ltp === ltp) return m.paise;
+  const paise = toPaise(mtmOf(ltp, p.averagePrice, p.quantity));
+  marked.set(p, { ltp, paise });
+  return paise;
+}
+
 /** The open positions' figures: MTM (null while realised or a price is unknown), count, worst loss. */
 export function markToMarket(
   positions: Positions | null,
@@ -31,11 +42,11 @@ export function markToMarket(
       worst = null;
       continue;
     }
-    const m = toPaise(mtmOf(ltp, p.averagePrice, p.quantity));
+    const m = markOf(p, ltp);
     if (unrealised !== null) unrealised += m;
     if (worst !== null && -m > worst.loss) worst = { loss: -m, symbol: p.symbol };
   }
-  const mtm = realised === null || unrealised === null ? null : toPaise(realised) + unrealised;
+  const mtm = realised === null || unrealised === null ? null : realisedPaise(realised) + unrealised;
   return { mtm, openPositions: open, worst };
 }
 
@@ -62,3 +73,9 @@ export function ordersOfDay(orders: readonly Pick<OrderSnapshot, 'timestamp'>[] 
 
 const stampDay = (s: { year: number; month: number; day: number }) =>
   `${s.year}-${String(s.month).padStart(2, '0')}-${String(s.day).padStart(2, '0')}`;
+
+let lastRealised: { text: string; paise: bigint } | undefined;
+function realisedPaise(text: string): bigint {
+  if (lastRealised?.text !== text) lastRealised = { text, paise: toPaise(text) };
+  return lastRealised.paise;
+}

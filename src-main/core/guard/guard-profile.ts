@@ -14,7 +14,7 @@ import {
 } from '../../contract/index.js';
 import { formatIstIso } from '../../shared/format.js';
 import { toPaise } from '../risk/daily-limits.js';
-import { istDay, lockEnd } from './guard-day.js';
+import { istDay, lockEnd, nextIstMidnight } from './guard-day.js';
 import { paiseText, type WarnLevel } from './guard-rules.js';
 import type { GuardLoad } from './guard-store.js';
 
@@ -32,6 +32,8 @@ export interface FlattenRun {
 export interface GuardProfile {
   id: string;
   day: string;
+  /** When `day` ends (ms): the day is not worked out again before. */
+  dayEnds?: number;
   /** Paise; 0 at the day's start. */
   peak: bigint;
   warned: Record<string, WarnLevel>;
@@ -118,6 +120,8 @@ export function storedOf(p: GuardProfile): StoredGuard {
 
 /** A new IST day: counters start again (a lock stands until its own end). True when it rolled. */
 export function rollDay(p: GuardProfile, now: number): boolean {
+  if (p.dayEnds !== undefined && now < p.dayEnds) return false;
+  p.dayEnds = nextIstMidnight(now);
   const today = istDay(now);
   if (p.day === today) return false;
   p.day = today;

@@ -52,28 +52,48 @@ function use(
   limit: bigint,
   isMoney: boolean,
   breached: boolean,
-  words: string,
-  reason: string,
+  words: () => string,
+  reason: () => string,
 ): RuleUse {
   const show = (n: bigint) => (isMoney ? paiseText(n) : String(n));
+  // Words are made when read (a view, an alert), not at every tick.
   return {
     rule,
     used: show(used),
     limit: show(limit),
     percent: Number((used * 100n) / limit),
-    words,
+    get words() {
+      return words();
+    },
     breached,
-    reason,
+    get reason() {
+      return reason();
+    },
   };
+}
+
+/** The money limits in paise, worked out once per rules object (settings are replaced, not changed). */
+const limitsOf = new WeakMap<GuardRules, [bigint, bigint, bigint, bigint]>();
+function paiseLimits(rules: GuardRules): [bigint, bigint, bigint, bigint] {
+  let l = limitsOf.get(rules);
+  if (!l) {
+    l = [rules.dailyLoss, rules.dailyProfit, rules.maxDrawdown, rules.maxLossPerPosition].map(toPaise) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
+    limitsOf.set(rules, l);
+  }
+  return l;
 }
 
 /** Every rule that is on and can be judged now (money rules wait for the MTM), in the contract's order. */
 export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
   const out: RuleUse[] = [];
-  const lossLimit = toPaise(rules.dailyLoss);
-  const profitLimit = toPaise(rules.dailyProfit);
-  const drawLimit = toPaise(rules.maxDrawdown);
-  const posLimit = toPaise(rules.maxLossPerPosition);
+  const [lossLimit, profitLimit, drawLimit, posLimit] = paiseLimits(rules);
+  // For the words, made later: the money rules are only judged while the MTM is known.
+  const mtm = f.mtm ?? 0n;
   if (lossLimit > 0n && f.mtm !== null) {
     const loss = max0(-f.mtm);
     out.push(
@@ -83,8 +103,8 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         lossLimit,
         true,
         loss >= lossLimit,
-        `Day loss ${money(loss)} of ${money(lossLimit)}`,
-        `Day MTM ${money(f.mtm)} is past the daily loss lock ${money(lossLimit)}`,
+        () => `Day loss ${money(loss)} of ${money(lossLimit)}`,
+        () => `Day MTM ${money(mtm)} is past the daily loss lock ${money(lossLimit)}`,
       ),
     );
   }
@@ -97,8 +117,8 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         profitLimit,
         true,
         profit >= profitLimit,
-        `Day profit ${money(profit)} of ${money(profitLimit)}`,
-        `Day MTM ${money(f.mtm)} reached the daily profit lock ${money(profitLimit)}`,
+        () => `Day profit ${money(profit)} of ${money(profitLimit)}`,
+        () => `Day MTM ${money(mtm)} reached the daily profit lock ${money(profitLimit)}`,
       ),
     );
   }
@@ -111,8 +131,9 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         drawLimit,
         true,
         down >= drawLimit,
-        `Drawdown ${money(down)} of ${money(drawLimit)} (peak ${money(f.peak)})`,
-        `Day MTM ${money(f.mtm)} is ${money(down)} below the day's peak ${money(f.peak)}, past the max drawdown ${money(drawLimit)}`,
+        () => `Drawdown ${money(down)} of ${money(drawLimit)} (peak ${money(f.peak)})`,
+        () =>
+          `Day MTM ${money(mtm)} is ${money(down)} below the day's peak ${money(f.peak)}, past the max drawdown ${money(drawLimit)}`,
       ),
     );
   }
@@ -126,8 +147,9 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         limit,
         false,
         n >= limit,
-        `Orders ${formatQty(f.orders)} of ${formatQty(rules.maxOrders)}`,
-        `${formatQty(f.orders)} orders today reached the max orders per day ${formatQty(rules.maxOrders)}`,
+        () => `Orders ${formatQty(f.orders)} of ${formatQty(rules.maxOrders)}`,
+        () =>
+          `${formatQty(f.orders)} orders today reached the max orders per day ${formatQty(rules.maxOrders)}`,
       ),
     );
   }
@@ -141,8 +163,9 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         limit,
         false,
         n > limit,
-        `Open positions ${formatQty(f.openPositions)} of ${formatQty(rules.maxOpenPositions)}`,
-        `${formatQty(f.openPositions)} open positions are more than the max open positions ${formatQty(rules.maxOpenPositions)}`,
+        () => `Open positions ${formatQty(f.openPositions)} of ${formatQty(rules.maxOpenPositions)}`,
+        () =>
+          `${formatQty(f.openPositions)} open positions are more than the max open positions ${formatQty(rules.maxOpenPositions)}`,
       ),
     );
   }
@@ -156,8 +179,8 @@ export function usageOf(rules: GuardRules, f: GuardFigures): RuleUse[] {
         posLimit,
         true,
         loss >= posLimit,
-        `Worst position loss ${money(loss)} of ${money(posLimit)}${on}`,
-        `${symbol} is losing ${money(loss)}, past the max loss per position ${money(posLimit)}`,
+        () => `Worst position loss ${money(loss)} of ${money(posLimit)}${on}`,
+        () => `${symbol} is losing ${money(loss)}, past the max loss per position ${money(posLimit)}`,
       ),
     );
   }
