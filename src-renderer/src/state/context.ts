@@ -11,6 +11,7 @@ import type { ConfirmState } from './confirm.svelte';
 import type { ConfirmationsState } from './confirmations.svelte';
 import type { DeskState } from './desk.svelte';
 import type { GttState } from './gtt.svelte';
+import type { GuardState } from './guard.svelte';
 import type { HotkeysState } from './hotkeys.svelte';
 import type { JournalState } from './journal.svelte';
 import type { LayoutState } from './layout.svelte';
@@ -38,6 +39,7 @@ export const JOURNAL = Symbol('journal');
 export const HOTKEYS = Symbol('hotkeys');
 export const LAYOUT = Symbol('layout');
 export const PROTECTION = Symbol('protection');
+export const GUARD = Symbol('guard');
 
 function read<T>(key: symbol, what: string): T {
   // A pane mounted outside App (or a test without the context) says which state it lacks.
@@ -97,3 +99,9 @@ export const getLayout = (): LayoutState => read<LayoutState>(LAYOUT, 'LayoutSta
 /** The active profile's brackets (stops and targets the core keeps) and the actions on them. */
 export const setProtection = (p: ProtectionState): ProtectionState => setContext(PROTECTION, p);
 export const getProtection = (): ProtectionState => read<ProtectionState>(PROTECTION, 'ProtectionState');
+/** The active profile's account guard: its limits' use, its lock, and ending or stopping them. */
+export const setGuard = (g: GuardState): GuardState => setContext(GUARD, g);
+export const getGuard = (): GuardState => read<GuardState>(GUARD, 'GuardState');
+/** The guard where one is given: the status bar and the banners show nothing of it without one. */
+export const findGuard = (): GuardState | undefined =>
+  hasContext(GUARD) ? getContext<GuardState>(GUARD) : undefined;
