@@ -4,7 +4,7 @@
 // Electron: the shell (or the browser-mode host, or a test) hands in the ports and binds `router` and
 // `events`.
 import { join } from 'node:path';
-import { errorMessage, type IpcResult } from '../contract/index.js';
+import { errorMessage } from '../contract/index.js';
 import { redact, systemClock } from '../gateway/index.js';
 import { createAlerts, trayUpdater, wireAlerts, wireTray } from './alerts/index.js';
 import type { CorePorts } from './core-ports.js';
@@ -27,17 +27,9 @@ import {
 } from './router/index.js';
 import { gttHandlers } from './router/gtt-handlers.js';
 import { guardHandlers } from './router/guard-handlers.js';
-import { createGuardPrices, createGuardService, createGuardStore, type GuardService } from './guard/index.js';
-import { startFlatten } from './close-all/flatten-account.js';
-import { createSliceLimit } from './close-all/slice-limit.js';
-import type { Session } from './router/session.js';
+import { wireGuard, type GuardService } from './guard/index.js';
 import { protectionHandlers } from './router/protection-handlers.js';
-import {
-  createBracketStore,
-  createPriceWatch,
-  createProtectionService,
-  hazardWords,
-} from './protection/index.js';
+import { wireProtection } from './protection/index.js';
 import {
   bindLegacyKeys,
   createRedactingLogger,
@@ -194,71 +186,30 @@ export function createCore(ports: CorePorts): Core {
     }),
   });
   const unsubscribe: (() => void)[] = [];
-  const protection = createProtectionService({
-    // The router's own channels, through the session gate: journal first, risk, the rate budget.
-    invoke: (channel, input) => router.invoke(channel, input) as Promise<IpcResult<{ orderid: string }>>,
-    invokeGtt: (channel, input) =>
-      router.invoke(channel, input) as Promise<IpcResult<{ trigger_id: string }>>,
-    readGtts: async () => {
-      const r = await router.invoke('gtt.book', { status: 'all' });
-      return r.ok ? r.value.gtts : undefined;
-    },
+  // The router is made below; brackets and the guard call it only once orders flow.
+  const protection = wireProtection({
+    router: () => router,
     activeProfileId: () => sessions.current()?.profile.id,
+    pollNow: () => sessions.pollNow(),
+    dataDir,
     clock,
     logger,
-    onHazard: (profileId, h) => {
-      const { title, body } = hazardWords(h);
-      logger.warn(`protection: ${title}`, { profileId, entry: h.entry });
-      ports.notifier.notify({ kind: 'warning', title, body, sticky: true, id: `protection-${h.entry}` });
-    },
-    store: createBracketStore(join(dataDir, 'brackets'), () => clock.now()),
-    onViews: (profileId, brackets) => emit('protection.brackets', { profileId, brackets }),
-    watchPrices: createPriceWatch(market, logger),
-    refreshBook: () => sessions.pollNow(),
+    notifier: ports.notifier,
+    emit,
+    market,
   });
-
-  const guard: GuardService = createGuardService({
+  const guard: GuardService = wireGuard({
+    router: () => router,
     rules: (profileId) => settings.get().guard[profileId],
     session: () => sessions.current(),
-    store: createGuardStore(join(dataDir, 'guard'), () => clock.now()),
+    dataDir,
     clock,
     emit,
     logger,
     alerts,
     journal,
-    watchPrices: createGuardPrices(market, logger),
-    startFlatten: (s, progress) => startFlatten(flattenDeps(s, progress)),
+    market,
   });
-  /** The flatten engine on the session: fresh reads (told to the guard's gate), the router's own orders. */
-  const flattenDeps = (s: Session, progress: Parameters<typeof startFlatten>[0]['progress']) => {
-    const reads = s.client.withPriority('order');
-    return {
-      books: {
-        orderbook: () => reads.orderbook(),
-        async positionbook() {
-          const r = await reads.positionbook();
-          if (r.ok) guard.freshPositions(s.profile.id, r.value.data);
-          return r;
-        },
-      },
-      place: (o: { exchange: string; symbol: string; product: string; action: string; quantity: number }) =>
-        router.invoke('orders.place', {
-          ...o,
-          pricetype: 'MARKET',
-          strategy: 'OrderDesk guard',
-          confirmDuplicate: true,
-        }) as Promise<IpcResult<{ orderid: string }>>,
-      cancel: (o: { orderid: string; strategy?: string }) =>
-        router.invoke('orders.cancel', {
-          orderid: o.orderid,
-          ...(o.strategy ? { strategy: o.strategy } : {}),
-        }),
-      sliceLimit: createSliceLimit(reads),
-      now: () => clock.now(),
-      sleep: (ms: number) => new Promise<void>((resolve) => clock.setTimer(resolve, ms)),
-      ...(progress ? { progress } : {}),
-    };
-  };
 
   const inner = createRouter(
     {

@@ -28,6 +28,6 @@ export {
 export { outcomeOf, sendResultOf } from './send-outcome.js';
 export { createProtectionService, type BracketAnswer, type ProtectionService } from './protection-service.js';
 export { createBracketStore, type BracketStore } from './bracket-store.js';
-export { createPriceWatch } from './price-watch.js';
+export { wireProtection, type ProtectionWiring } from './protection-wiring.js';
 export { bracketView } from './bracket-view.js';
 export { hazardWords } from './hazard-words.js';
