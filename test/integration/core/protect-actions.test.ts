@@ -2,17 +2,11 @@
 // trails on the market's prices, a level is moved (or refused with words), the protection is removed
 // with its legs read back as cancelled, and a refused leg is placed again once when asked.
 import { describe, expect, it, vi } from 'vitest';
-import type { BracketView, OrderSnapshot } from '../../../src-main/contract/index.js';
+import type { BracketView } from '../../../src-main/contract/index.js';
+import { move, ordersOf } from '../../support/bracket-core.js';
 import { usePaper, withCore, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
-
-async function orders(h: Harness, symbol: string): Promise<OrderSnapshot[]> {
-  await h.core.pollNow();
-  const r = await h.core.router.invoke('books.orders');
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.orders.filter((o) => o.symbol === symbol);
-}
 
 async function bracket(h: Harness, entry: string): Promise<BracketView | undefined> {
   const r = await h.core.router.invoke('protection.brackets');
@@ -51,18 +45,12 @@ async function protectedLong(
     spec,
   });
   expect(p.ok).toBe(true);
-  const fill = (await orders(h, symbol)).find((o) => o.orderid === entry)!.averagePrice;
+  const fill = (await ordersOf(h, symbol)).find((o) => o.orderid === entry)!.averagePrice;
   return { entry, fill };
 }
 
 const stopOf = async (h: Harness, symbol: string) =>
-  (await orders(h, symbol)).find((o) => o.pricetype === 'SL-M' && o.status === 'trigger pending');
-
-function move(symbol: string, price: number): void {
-  const inst = paper.inst('NSE', symbol);
-  paper.gw.gateway.market.setPrice(inst, paper.onTick(inst, price));
-  paper.engine().tick();
-}
+  (await ordersOf(h, symbol)).find((o) => o.pricetype === 'SL-M' && o.status === 'trigger pending');
 
 describe('a bracket in the trader’s hands', () => {
   it('trails the stop a step on the market’s price, read back from the book', () =>
@@ -72,14 +60,14 @@ describe('a bracket in the trader’s hands', () => {
         trailStep: '5',
       });
       await vi.waitFor(async () => expect((await stopOf(h, 'INFY'))?.triggerPrice).toBe(fill - 20));
-      move('INFY', fill + 11);
+      move(paper, 'INFY', fill + 11);
       await vi.waitFor(async () => {
         await h.clock.advance(1_000);
         expect((await stopOf(h, 'INFY'))?.triggerPrice).toBe(fill - 10);
       });
       expect(await bracket(h, entry)).toMatchObject({ trail: 'trailing', stop: { price: fill - 10 } });
       // A pull-back never takes the stop back.
-      move('INFY', fill + 6);
+      move(paper, 'INFY', fill + 6);
       await h.clock.advance(2_000);
       expect((await stopOf(h, 'INFY'))?.triggerPrice).toBe(fill - 10);
     }));
@@ -100,7 +88,7 @@ describe('a bracket in the trader’s hands', () => {
         ok: true,
         value: { stop: { price: fill - 15 }, target: { price: fill + 40 } },
       });
-      const rows = await orders(h, 'TCS');
+      const rows = await ordersOf(h, 'TCS');
       expect((await stopOf(h, 'TCS'))!.triggerPrice).toBe(fill - 15);
       expect(
         rows.find((o) => o.pricetype === 'LIMIT' && o.action === 'SELL' && o.status === 'open')!.price,
@@ -124,7 +112,7 @@ describe('a bracket in the trader’s hands', () => {
       await vi.waitFor(async () => expect(await stopOf(h, 'SBIN')).toBeDefined());
       const r = await h.core.router.invoke('protection.remove', { entry });
       expect(r.ok).toBe(true);
-      const legs = (await orders(h, 'SBIN')).filter((o) => o.orderid !== entry);
+      const legs = (await ordersOf(h, 'SBIN')).filter((o) => o.orderid !== entry);
       expect(legs.map((o) => o.status)).toEqual(['cancelled', 'cancelled']);
       expect(await bracket(h, entry)).toBeUndefined();
       const pos = await h.core.router.invoke('books.positions');
@@ -168,7 +156,7 @@ describe('a bracket in the trader’s hands', () => {
       };
       const { fill } = await protectedLong(h, 'HDFCBANK', spec, 0.05, 7, 3);
       const parts = async (pricetype: string) =>
-        (await orders(h, 'HDFCBANK'))
+        (await ordersOf(h, 'HDFCBANK'))
           .filter((o) => o.pricetype === pricetype && o.action === 'SELL' && o.status !== 'cancelled')
           .map((o) => [o.quantity, pricetype === 'SL-M' ? o.triggerPrice : o.price])
           .sort((a, b) => b[0]! - a[0]!);
@@ -184,7 +172,7 @@ describe('a bracket in the trader’s hands', () => {
           [1, fill + 30],
         ]);
       });
-      move('HDFCBANK', fill + 6);
+      move(paper, 'HDFCBANK', fill + 6);
       await vi.waitFor(async () => {
         await h.clock.advance(1_000);
         expect(await parts('SL-M')).toEqual([

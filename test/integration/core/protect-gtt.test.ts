@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BracketView, GttRecord } from '../../../src-main/contract/index.js';
+import type { GttRecord } from '../../../src-main/contract/index.js';
+import { bracketsOf, move } from '../../support/bracket-core.js';
 import { fakeKeytar } from '../../support/secret-fakes.js';
 import { LIMITS, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
@@ -49,22 +50,10 @@ async function gtts(h: Harness, symbol: string): Promise<GttRecord[]> {
   return r.value.gtts.filter((g) => g.symbol === symbol);
 }
 
-async function brackets(h: Harness): Promise<BracketView[]> {
-  const r = await h.core.router.invoke('protection.brackets');
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.brackets;
-}
-
 async function position(h: Harness, symbol: string): Promise<number> {
   const r = await h.core.router.invoke('books.positions');
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value.positions.find((p) => p.symbol === symbol && p.product === 'CNC')?.quantity ?? 0;
-}
-
-function move(symbol: string, price: number): void {
-  const inst = paper.inst('NSE', symbol);
-  paper.gw.gateway.market.setPrice(inst, paper.onTick(inst, price));
-  paper.engine().tick();
 }
 
 describe('a protection resting as a GTT OCO', () => {
@@ -92,15 +81,15 @@ describe('a protection resting as a GTT OCO', () => {
         ['SELL', 5],
         ['SELL', 5],
       ]);
-      const [b] = await brackets(h1);
+      const [b] = await bracketsOf(h1);
       expect(b).toMatchObject({ entry: id, kind: 'gtt', state: 'protected', open: 5 });
       expect(b!.stop).toMatchObject({ state: 'working', price: fill - 20, quantity: 5 });
     } finally {
       await h1.stop();
     }
     // OrderDesk closed: the price falls through the stop and the gateway fires the GTT by itself.
-    move('INFY', fill - 21);
-    move('INFY', fill - 21);
+    move(paper, 'INFY', fill - 21);
+    move(paper, 'INFY', fill - 21);
     const h2 = await startCore(paper, { dataDir, keychain });
     try {
       await vi.waitFor(async () => {
@@ -110,7 +99,7 @@ describe('a protection resting as a GTT OCO', () => {
       expect((await gtts(h2, 'INFY')).map((g) => g.status)).toEqual(['triggered']);
       await vi.waitFor(async () => {
         await h2.core.pollNow();
-        expect(await brackets(h2)).toEqual([]);
+        expect(await bracketsOf(h2)).toEqual([]);
       });
     } finally {
       await h2.stop();

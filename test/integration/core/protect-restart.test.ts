@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BracketView, OrderSnapshot } from '../../../src-main/contract/index.js';
+import type { OrderSnapshot } from '../../../src-main/contract/index.js';
 import { fakeKeytar } from '../../support/secret-fakes.js';
+import { bracketsOf, marketBuy, move, ordersOf } from '../../support/bracket-core.js';
 import { LIMITS, restingBuy, startCore, usePaper, type Harness } from '../../support/core-harness.js';
 
 const paper = usePaper();
@@ -22,19 +23,6 @@ function account() {
   dirs.push(dataDir);
   const keychain = fakeKeytar();
   return { start: () => startCore(paper, { dataDir, keychain }), dataDir };
-}
-
-async function orders(h: Harness, symbol: string): Promise<OrderSnapshot[]> {
-  await h.core.pollNow();
-  const r = await h.core.router.invoke('books.orders');
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.orders.filter((o) => o.symbol === symbol);
-}
-
-async function brackets(h: Harness): Promise<BracketView[]> {
-  const r = await h.core.router.invoke('protection.brackets');
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.brackets;
 }
 
 const SPEC = { stop: { by: 'points', value: '20' }, target: { by: 'points', value: '30' } } as const;
@@ -52,25 +40,6 @@ async function protect(h: Harness, orderid: string, symbol: string) {
   expect(r).toEqual({ ok: true, value: { orderid } });
 }
 
-async function marketBuy(h: Harness, symbol: string, quantity: number): Promise<string> {
-  const r = await h.core.router.invoke('orders.place', {
-    symbol,
-    exchange: 'NSE',
-    action: 'BUY',
-    quantity,
-    pricetype: 'MARKET',
-    product: 'MIS',
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  return r.value.orderid;
-}
-
-function move(symbol: string, price: number): void {
-  const inst = paper.inst('NSE', symbol);
-  paper.gw.gateway.market.setPrice(inst, paper.onTick(inst, price));
-  paper.engine().tick();
-}
-
 const legs = (rows: OrderSnapshot[]) => ({
   stops: rows.filter((o) => o.pricetype === 'SL-M'),
   targets: rows.filter((o) => o.pricetype === 'LIMIT' && o.action === 'SELL'),
@@ -86,22 +55,22 @@ describe('brackets across restarts', () => {
       await h1.core.router.invoke('settings.update', LIMITS);
       ({ orderid: entry, limit } = await restingBuy(paper, h1, 'SBIN', 4));
       await protect(h1, entry, 'SBIN');
-      expect((await brackets(h1)).map((b) => [b.entry, b.state])).toEqual([[entry, 'waiting']]);
+      expect((await bracketsOf(h1)).map((b) => [b.entry, b.state])).toEqual([[entry, 'waiting']]);
     } finally {
       await h1.stop();
     }
-    move('SBIN', limit - 0.5);
+    move(paper, 'SBIN', limit - 0.5);
     const h2 = await a.start();
     try {
       await vi.waitFor(async () => {
-        const { stops, targets } = legs(await orders(h2, 'SBIN'));
+        const { stops, targets } = legs(await ordersOf(h2, 'SBIN'));
         expect(stops.map((o) => [o.quantity, o.status])).toEqual([[4, 'trigger pending']]);
         expect(targets.map((o) => [o.quantity, o.status])).toEqual([[4, 'open']]);
       });
       for (let n = 0; n < 3; n++) await h2.core.pollNow();
-      const { stops, targets } = legs(await orders(h2, 'SBIN'));
+      const { stops, targets } = legs(await ordersOf(h2, 'SBIN'));
       expect([stops.length, targets.length]).toEqual([1, 1]);
-      const [b] = await brackets(h2);
+      const [b] = await bracketsOf(h2);
       expect(b).toMatchObject({ entry, state: 'protected', open: 4, entryFilled: 4 });
       expect(b!.stop).toMatchObject({ state: 'working', quantity: 4, orderid: stops[0]!.orderid });
     } finally {
@@ -128,10 +97,10 @@ describe('brackets across restarts', () => {
     const h2 = await a.start();
     try {
       for (let n = 0; n < 8; n++) await h2.core.pollNow();
-      const { stops, targets } = legs(await orders(h2, 'ITC'));
+      const { stops, targets } = legs(await ordersOf(h2, 'ITC'));
       expect([stops.length, targets.length]).toEqual([1, 1]);
       expect(paper.proxy.forwardedTo('/api/v1/placeorder')).toBe(sentBefore);
-      const [b] = await brackets(h2);
+      const [b] = await bracketsOf(h2);
       expect(b).toMatchObject({ entry, state: 'protected' });
       expect(b!.stop?.orderid).toBe(stops[0]!.orderid);
       expect(b!.target?.orderid).toBe(targets[0]!.orderid);
@@ -151,16 +120,16 @@ describe('brackets across restarts', () => {
       await h1.core.pollNow();
       await protect(h1, entry, 'RELIANCE');
       await vi.waitFor(async () => {
-        const { stops, targets } = legs(await orders(h1, 'RELIANCE'));
+        const { stops, targets } = legs(await ordersOf(h1, 'RELIANCE'));
         expect([stops.length, targets.length]).toEqual([1, 1]);
       });
-      fill = (await orders(h1, 'RELIANCE')).find((o) => o.orderid === entry)!.averagePrice;
+      fill = (await ordersOf(h1, 'RELIANCE')).find((o) => o.orderid === entry)!.averagePrice;
     } finally {
       await h1.stop();
     }
     // No core: the target fills, then the price falls through the stop, which fills too.
-    move('RELIANCE', fill + 31);
-    move('RELIANCE', fill - 25);
+    move(paper, 'RELIANCE', fill + 31);
+    move(paper, 'RELIANCE', fill - 25);
     const h2 = await a.start();
     try {
       await h2.core.pollNow();
@@ -168,12 +137,12 @@ describe('brackets across restarts', () => {
         expect(h2.notifications.filter((n) => n.title.startsWith('Both legs filled'))).toHaveLength(1),
       );
       expect(h2.notifications.find((n) => n.title.startsWith('Both legs filled'))!.title).toContain('by 3');
-      const [b] = await brackets(h2);
+      const [b] = await bracketsOf(h2);
       expect(b).toMatchObject({ entry, state: 'overshoot', open: -3 });
       // Offered, never sent by itself.
-      const before = (await orders(h2, 'RELIANCE')).length;
+      const before = (await ordersOf(h2, 'RELIANCE')).length;
       for (let n = 0; n < 3; n++) await h2.core.pollNow();
-      expect((await orders(h2, 'RELIANCE')).length).toBe(before);
+      expect((await ordersOf(h2, 'RELIANCE')).length).toBe(before);
 
       const r = await h2.core.router.invoke('protection.flatten', { entry });
       expect(r).toMatchObject({ ok: true, value: { action: 'BUY', quantity: 3 } });
@@ -182,7 +151,7 @@ describe('brackets across restarts', () => {
       const pos = await h2.core.router.invoke('books.positions');
       if (!pos.ok) throw new Error(JSON.stringify(pos.error));
       expect(pos.value.positions.find((p) => p.symbol === 'RELIANCE')?.quantity ?? 0).toBe(0);
-      expect((await orders(h2, 'RELIANCE')).length).toBe(before + 1);
+      expect((await ordersOf(h2, 'RELIANCE')).length).toBe(before + 1);
     } finally {
       await h2.stop();
     }
@@ -202,7 +171,7 @@ describe('brackets across restarts', () => {
       expect(readdirSync(join(a.dataDir, 'brackets')).some((f) => f.startsWith('paper.json.damaged-'))).toBe(
         true,
       );
-      expect(await brackets(h2)).toEqual([]);
+      expect(await bracketsOf(h2)).toEqual([]);
     } finally {
       await h2.stop();
     }
