@@ -82,7 +82,7 @@ export function profileFrom(
 ): { profile: GuardProfile; damaged?: string } {
   const p = fresh(id, now);
   if (load.kind === 'read') {
-    const s = load.stored;
+    const s = load.value;
     p.lock = s.lock;
     // Another day's counters are not this day's; its lock stands until its own end.
     if (s.day === p.day) {

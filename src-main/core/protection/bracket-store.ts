@@ -1,11 +1,9 @@
-// Each profile's brackets on disk (<dataDir>/brackets/<profile>.json), written atomically before
-// every protective send, so a restart re-attaches them and knows which sends may have gone. Saves
-// run one after another, each writing the state as it is when it runs: the file is never older than
-// the send it was asked for. A file that cannot be read is kept aside and reported, never trusted.
-import { readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+// Each profile's brackets on disk (<dataDir>/brackets/<profile>.json), written before every
+// protective send, so a restart re-attaches them and knows which sends may have gone
+// (core/profile-files.ts: atomic, coalesced, never older than the save asked for). A file that cannot
+// be read is kept aside and reported, never trusted.
 import { StoredBrackets, type StoredBracket, type StoredGttBracket } from '../../contract/index.js';
-import { writeFileAtomic } from '../settings/atomic-file.js';
+import { createProfileFiles } from '../profile-files.js';
 
 export interface SavedBrackets {
   brackets: StoredBracket[];
@@ -24,39 +22,14 @@ export interface BracketStore {
 }
 
 export function createBracketStore(dir: string, now: () => number = Date.now): BracketStore {
-  const chains = new Map<string, Promise<void>>();
-  const pathOf = (profileId: string) => join(dir, `${profileId}.json`);
+  const files = createProfileFiles(dir, StoredBrackets, 'the brackets file', now);
   return {
     load(profileId) {
-      const path = pathOf(profileId);
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { brackets: [], gtt: [] };
-        throw err;
-      }
-      let reason: string;
-      try {
-        const parsed = StoredBrackets.safeParse(JSON.parse(text));
-        if (parsed.success) return { brackets: parsed.data.brackets, gtt: parsed.data.gtt };
-        reason = parsed.error.issues[0]?.message ?? 'not the brackets file’s shape';
-      } catch (err) {
-        reason = `not JSON (${String(err)})`;
-      }
-      const keptAs = `${path}.damaged-${now()}`;
-      renameSync(path, keptAs);
-      return { brackets: [], gtt: [], damaged: { keptAs, reason } };
+      const r = files.load(profileId);
+      if (r.kind === 'read') return { brackets: r.value.brackets, gtt: r.value.gtt };
+      if (r.kind === 'none') return { brackets: [], gtt: [] };
+      return { brackets: [], gtt: [], damaged: { keptAs: r.keptAs, reason: r.reason } };
     },
-    save(profileId, read) {
-      const write = () =>
-        writeFileAtomic(
-          pathOf(profileId),
-          JSON.stringify({ version: 1, ...read() } satisfies StoredBrackets),
-        );
-      const next = (chains.get(profileId) ?? Promise.resolve()).then(write, write);
-      chains.set(profileId, next);
-      return next;
-    },
+    save: (profileId, read) => files.save(profileId, () => ({ version: 1, ...read() })),
   };
 }
