@@ -2,11 +2,14 @@
 // gateway: a template picked in the ticket's protection row, a MARKET BUY sent (the session's one
 // acknowledgement that the bracket is core-held, then the confirmation), and the SL-M stop and LIMIT
 // target legs read back from the gateway's order book at the levels the template puts them; then a
-// segment default chosen in Settings ▸ Protection and the protection key (Shift+Enter) sending with it.
-// Screenshots at 1280×720 and 420 px wide under test-results/desk-protection-ticket-*.
+// segment default chosen in Settings ▸ Protection and the protection key (Shift+Enter) sending with it;
+// then a CNC BUY held as a GTT OCO: one active two-leg GTT in the gateway's GTT book for the filled
+// quantity, and the position's stop tagged "GTT". Screenshots at 1280×720 and 420 px wide under
+// test-results/desk-protection-ticket-*.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
+import type { GttBookView, OrderSnapshot, OrdersView } from '../../src-main/contract/index.js';
 import { invoke, openDesk, type Desk } from '../support/desk-harness.js';
 import { PLACED_LINE } from '../support/ticket-lines.js';
 
@@ -183,6 +186,96 @@ describe('protective orders from the ticket in Chromium', { timeout: 90_000 }, (
       .poll(() => ticket().getByTestId('protection-outcome').textContent(), { timeout: 10_000 })
       .toContain('Protected');
     await desk.shots('protection-ticket-hotkey');
+    expect(desk.problems).toEqual([]);
+  });
+
+  it('a CNC BUY held as a GTT OCO: one active OCO at the gateway for the fill, tagged GTT in Positions', async () => {
+    // The caret leaves the quantity the last send put it in: `/` then opens the search.
+    await page.evaluate('document.activeElement?.blur()');
+    await pick('RELIANCE');
+    // Equity's default (set above) is picked; CNC and BUY with both legs: the GTT OCO is offered.
+    await expect.poll(() => protectionPicker().inputValue()).toBe('t:Scalp 10/20');
+    await marketBuy('4');
+    const held = ticket().getByRole('group', { name: 'Protection held by' });
+    // MIS: not offered (a GTT outlives the day); CNC: offered.
+    await ticket().getByRole('radio', { name: 'MIS', exact: true }).check();
+    await held.waitFor({ state: 'detached', timeout: 10_000 });
+    await ticket().getByRole('radio', { name: 'CNC', exact: true }).check();
+    await held.waitFor({ timeout: 10_000 });
+    expect(await held.getByRole('radio', { name: 'core OCO' }).isChecked()).toBe(true);
+    expect(await ticket().getByTestId('protection-oco').textContent()).toBe(
+      'core-held OCO: keep OrderDesk running',
+    );
+    // By keyboard: Tab reaches the choice, an arrow picks GTT OCO.
+    await held.getByRole('radio', { name: 'core OCO' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await held.getByRole('radio', { name: 'GTT OCO' }).isChecked()).toBe(true);
+    expect(await ticket().getByTestId('protection-oco').textContent()).toBe(
+      'GTT OCO: rests at the gateway, holds with OrderDesk closed',
+    );
+    await desk.shots('protection-ticket-gtt-held');
+    // The choice in axe's eyes (WCAG 2.2 AA: 24 px targets among them): no violation at all.
+    await held.scrollIntoViewIfNeeded();
+    const scan = await new AxeBuilder({ page })
+      .include('[data-testid="protection-kind"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(
+      scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary ?? '').join(' / ')}`),
+    ).toEqual([]);
+    expect(scan.passes.map((v) => v.id)).toContain('target-size');
+    // Each choice is a whole 24 px target, not one saved by the spacing exception.
+    for (const name of ['core OCO', 'GTT OCO']) {
+      const box = await held.getByRole('radio', { name }).boundingBox();
+      expect(box!.height, name).toBeGreaterThanOrEqual(24);
+      expect(box!.width, name).toBeGreaterThanOrEqual(24);
+    }
+
+    await page.getByLabel('Qty', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await confirm();
+    const entryId = await placedId();
+    await expect
+      .poll(() => ticket().getByTestId('protection-outcome').textContent(), { timeout: 10_000 })
+      .toContain('Protected: SL 10 pts · TG 20 pts · GTT OCO');
+    const entry = (await orders()).find((o) => o.orderid === entryId);
+    expect(entry).toMatchObject({ symbol: 'RELIANCE', action: 'BUY', product: 'CNC' });
+
+    // The gateway's GTT book: one active two-leg GTT on RELIANCE, both legs SELL for the filled 4.
+    let gtts: GttBookView['gtts'] = [];
+    await expect
+      .poll(
+        async () => {
+          gtts = (await invoke<GttBookView>(page, 'gtt.book', { status: 'all' })).gtts.filter(
+            (g) => g.symbol === 'RELIANCE',
+          );
+          return gtts.map((g) => g.status);
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toEqual(['active']);
+    const [oco] = gtts;
+    expect(oco!.trigger_type).toBe('two-leg');
+    expect(oco!.legs.map((l) => [l.action, l.quantity, l.product])).toEqual([
+      ['SELL', 4, 'CNC'],
+      ['SELL', 4, 'CNC'],
+    ]);
+    // The stoploss trigger below the target's, each as the template puts it from the fill.
+    const fill = (await orders()).find((o) => o.orderid === entryId)!.averagePrice;
+    const [stop, target] = [...oco!.trigger_prices].sort((a, b) => a - b);
+    expect(stop).toBeCloseTo(Math.ceil((fill - 10) / 0.05 - 1e-9) * 0.05, 6);
+    expect(target).toBeCloseTo(Math.floor((fill + 20) / 0.05 + 1e-9) * 0.05, 6);
+    // No SL-M or LIMIT legs rest in the order book: the GTT is the protection.
+    expect((await orders()).filter((o) => o.symbol === 'RELIANCE' && o.action === 'SELL')).toEqual([]);
+
+    // Positions: the row's stop carries the GTT tag.
+    await tab('Positions').click();
+    const row = page.getByRole('grid', { name: 'Positions' }).locator('[data-row-key="NSE:RELIANCE:CNC"]');
+    const tag = row.getByTestId('protection-stop').getByTestId('protection-kind');
+    await tag.waitFor({ timeout: 10_000 });
+    expect(await tag.textContent()).toBe('GTT');
+    expect(await tag.getAttribute('title')).toBe('rests at the gateway as a GTT OCO');
+    await desk.shots('protection-ticket-gtt');
     expect(desk.problems).toEqual([]);
   });
 });

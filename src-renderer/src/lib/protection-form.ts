@@ -1,10 +1,12 @@
 // A bracket's protection as the ticket and the Settings pane type it: the form's texts, the
 // contract's ProtectionSpec made from them (the same rules as src-main/contract/core/protection.ts,
 // which the renderer may import as types only; a component test holds the two side by side), each
-// problem in words naming the field, and the levels the core would rest the legs at from a price,
-// on the tick and rounded toward the fill as core/protection/levels.ts does.
+// problem in words naming the field, the levels the core would rest the legs at from a price, on the
+// tick and rounded toward the fill as core/protection/levels.ts does, and whether the bracket may rest
+// at the gateway as a GTT OCO (as core/protection/gtt-keeper.ts's gttUnfit).
 import type {
   Action,
+  BracketView,
   ProtectionBy,
   ProtectionSettings,
   ProtectionSpec,
@@ -233,6 +235,20 @@ export function estimateLevels(
     out[leg] = toNumber(at);
   }
   return out;
+}
+
+// ---- who holds the bracket ----
+
+/** core: OrderDesk holds the one-cancels-other; gtt: one GTT OCO rests at the gateway. */
+export type ProtectionKind = BracketView['kind'];
+
+/**
+ * The entry may rest its protection as one GTT OCO: a CNC or NRML BUY (the GTT's stoploss lies
+ * below its target, so it closes a long only, and outlives the day) with both a stop and a target.
+ * The same rule the core holds (gttUnfit); anything else is protected core-held.
+ */
+export function gttFits(product: string, action: Action, spec: ProtectionSpec | undefined): boolean {
+  return (product === 'CNC' || product === 'NRML') && action === 'BUY' && !!spec?.stop && !!spec.target;
 }
 
 // ---- templates and the segment's default ----

@@ -1,6 +1,7 @@
 // A position's protection as the desk shows it (issue 25, docs/protection.md): the brackets the core
 // keeps for one (exchange, symbol, product), summed into what its row says (the nearest stop and
-// target, how many brackets, the trailing state, the hazard), and the checks an edited or dragged
+// target, how many brackets, the trailing state, which rest at the gateway as a GTT OCO, the hazard),
+// and the checks an edited or dragged
 // level passes before `protection.modify` is sent (a price on the tick, on the right side of the
 // last price). Pure: the state, the row and the chart all use it.
 import type { BracketView, TrailState } from '@contract';
@@ -123,6 +124,29 @@ export function trailTitle(t: TrailState): string {
     default:
       return 'No trailing';
   }
+}
+
+/** The stop cell's tag for brackets held at the gateway: its word and its title. */
+export interface KindTag {
+  word: 'GTT';
+  title: string;
+}
+
+/**
+ * The "GTT" tag of a position's stop cell when any of its brackets rests at the gateway as one GTT
+ * OCO (it holds with OrderDesk closed); undefined when all are core-held.
+ */
+export function gttTag(pr: Pick<PositionProtection, 'brackets'> | undefined): KindTag | undefined {
+  const all = pr?.brackets.length ?? 0;
+  const gtt = pr?.brackets.filter((b) => b.kind === 'gtt').length ?? 0;
+  if (gtt === 0) return undefined;
+  const title =
+    all === 1
+      ? 'rests at the gateway as a GTT OCO'
+      : gtt === all
+        ? `all ${all} brackets rest at the gateway as GTT OCOs`
+        : `${gtt} of ${all} brackets rest at the gateway as GTT OCOs; the others are core-held`;
+  return { word: 'GTT', title };
 }
 
 /** How far past flat an overshoot went (the excess the legs filled over the entry). */

@@ -1,10 +1,12 @@
 // The regular ticket's protection (issue 25): the template picked (None, a saved template, or the
 // trader's own figures), the form it fills, the spec parsed from it with every problem in words, the
-// segment's default picked when a symbol of that segment loads, the one acknowledgement per session
-// that the bracket is core-held (OrderDesk places and cancels the legs itself, so it must keep
+// segment's default picked when a symbol of that segment loads, who holds the bracket (core-held, or
+// one GTT OCO at the gateway for a CNC/NRML BUY with both legs), the one acknowledgement per session
+// that a core-held bracket needs (OrderDesk places and cancels the legs itself, so it must keep
 // running), and attaching the protection to an entry the gateway placed (`orders.protect`), said
 // loudly whenever it was not attached. The templates and defaults come with the ticket's settings.
 import type {
+  Action,
   BridgeApi,
   PlaceOrderIpcInput,
   ProtectionSettings,
@@ -15,11 +17,13 @@ import {
   defaultTemplateFor,
   emptyForm,
   formOfSpec,
+  gttFits,
   noDefaultWords,
   sameForm,
   specOfForm,
   specWords,
   type ProtectionForm,
+  type ProtectionKind,
   type ProtectionProblem,
   type SpecResult,
 } from '../lib/protection-form';
@@ -28,6 +32,13 @@ import type { SendFailure } from './send-once.svelte';
 
 /** What the ticket says of every bracket it attaches: who keeps it, and what that asks of the trader. */
 export const OCO_LABEL = 'core-held OCO: keep OrderDesk running';
+/** The same of a bracket held at the gateway as one GTT OCO. */
+export const GTT_LABEL = 'GTT OCO: rests at the gateway, holds with OrderDesk closed';
+/** Each kind in a word or two (the row's choice, the attach line). */
+export const KIND_WORDS: Readonly<Record<ProtectionKind, string>> = {
+  core: 'core-held OCO',
+  gtt: 'GTT OCO',
+};
 /** The one-time notice before the first protected send of a session. */
 export const OCO_NOTICE =
   'OrderDesk places the stop (SL-M) and target (LIMIT) at each fill and cancels one when the other fills. If OrderDesk is closed, the legs are not kept.';
@@ -36,10 +47,21 @@ export const OCO_NOTICE =
 export type ProtectionPick = 'none' | 'custom' | `t:${string}`;
 export const templatePick = (name: string): ProtectionPick => `t:${name}`;
 
+/** What the entry is, as far as the protection cares: the ticket's product, side and freeze quantity. */
+export interface ProtectedEntry {
+  product: string;
+  action: Action;
+  /** The instrument's freeze quantity: legs above it rest in parts. */
+  freeze: number | null | undefined;
+}
+
 /** The protection a send carries, taken when the send starts (a later edit does not change it). */
 export interface ArmedProtection {
   spec: ProtectionSpec;
   words: string;
+  kind: ProtectionKind;
+  /** The instrument's freeze quantity, when it has one. */
+  freeze?: number;
 }
 
 export interface AttachLine {
@@ -68,8 +90,12 @@ export class TicketProtection {
   /** What became of the last entry's protection. */
   attachLine = $state<AttachLine | undefined>();
   attaching = $state(false);
+  /** Who the trader chose to hold the bracket; GTT counts only where it fits (`kind`). */
+  held = $state<ProtectionKind>('core');
 
   #askedAt = 0;
+  /** The ticket's entry as it stands (the row hands it over: `follow`). */
+  #entry = $state.raw<(() => ProtectedEntry) | undefined>();
   #exchange: string | undefined;
   /** The trader chose since the symbol loaded: settings read later do not override the choice. */
   #chosen = false;
@@ -91,6 +117,15 @@ export class TicketProtection {
     this.parsed && !this.parsed.ok ? this.parsed.problems : [],
   );
   readonly spec: ProtectionSpec | undefined = $derived(this.parsed?.ok ? this.parsed.spec : undefined);
+  /** A GTT OCO may hold this protection: a CNC/NRML BUY with both a stop and a target. */
+  readonly gttOffered = $derived.by(() => {
+    const e = this.#entry?.();
+    return this.active && e !== undefined && gttFits(e.product, e.action, this.spec);
+  });
+  /** Who holds the bracket a send now would attach: GTT only where chosen and offered, else core. */
+  readonly kind: ProtectionKind = $derived(this.held === 'gtt' && this.gttOffered ? 'gtt' : 'core');
+  /** What the row says of who holds it. */
+  readonly label = $derived(this.kind === 'gtt' ? GTT_LABEL : OCO_LABEL);
   /** Why a send with this protection cannot go, in words (undefined when it can, or when off). */
   readonly blocking = $derived(
     this.problems[0] ? `Protection: ${this.problems[0].message} (or pick None)` : undefined,
@@ -99,6 +134,11 @@ export class TicketProtection {
   constructor(bridge: BridgeApi, now: () => number = () => performance.now()) {
     this.#bridge = bridge;
     this.#now = now;
+  }
+
+  /** The ticket's entry (product, side, freeze quantity), read live: what the GTT choice depends on. */
+  follow(entry: () => ProtectedEntry): void {
+    this.#entry = entry;
   }
 
   /** The templates and defaults as settings hold them (settings.get, settings.changed). */
@@ -119,6 +159,8 @@ export class TicketProtection {
     this.attachLine = undefined;
     this.hint = undefined;
     this.asking = false;
+    // Each symbol starts core-held (the core's default); GTT is chosen for the entry at hand.
+    this.held = 'core';
     const t = defaultTemplateFor(exchange, { templates: this.templates, defaults: this.defaults });
     this.#set(t ? templatePick(t.name) : 'none');
   }
@@ -155,12 +197,19 @@ export class TicketProtection {
   /** The protection a send starting now carries; undefined when the picker says None. */
   arm(): ArmedProtection | undefined {
     const spec = this.spec;
-    return this.active && spec ? { spec, words: specWords(spec) } : undefined;
+    if (!this.active || !spec) return undefined;
+    const freeze = this.#entry?.().freeze;
+    return {
+      spec,
+      words: specWords(spec),
+      kind: this.kind,
+      ...(freeze != null && Number.isInteger(freeze) && freeze > 0 ? { freeze } : {}),
+    };
   }
 
-  /** The send wants protection that the trader has not yet acknowledged as core-held. */
+  /** The send wants a core-held bracket the trader has not yet acknowledged (a GTT OCO needs none). */
   get needsAck(): boolean {
-    return this.active && !this.acknowledged;
+    return this.active && this.kind === 'core' && !this.acknowledged;
   }
 
   /** Puts the acknowledgement on screen. */
@@ -198,7 +247,8 @@ export class TicketProtection {
 
   /**
    * After the entry's answer: attaches the protection to a placed entry (`orders.protect`, with the
-   * entry's own fields and the instrument's tick); says loudly when it is not attached.
+   * entry's own fields, the instrument's tick and freeze quantity, and who holds it); says loudly
+   * when it is not attached.
    */
   async attach(
     entry: PlaceOrderIpcInput,
@@ -239,6 +289,8 @@ export class TicketProtection {
           product: entry.product,
           action: entry.action,
           tick,
+          ...(armed.freeze !== undefined ? { freeze: armed.freeze } : {}),
+          kind: armed.kind,
           spec: armed.spec,
         })
         .catch((e: unknown) => ({
@@ -246,7 +298,7 @@ export class TicketProtection {
           error: { message: e instanceof Error ? e.message : 'no answer' },
         }));
       this.attachLine = res.ok
-        ? { tone: 'ok', text: `Protected: ${armed.words} · core-held OCO` }
+        ? { tone: 'ok', text: `Protected: ${armed.words} · ${KIND_WORDS[armed.kind]}` }
         : {
             tone: 'bad',
             text: `Protection NOT attached: ${res.error.message}. Order ${outcome.orderid} is live without protection`,

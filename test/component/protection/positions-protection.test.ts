@@ -1,6 +1,6 @@
 // A position row with protection: its stop and target at the tick (en-IN grouped, the nearest of
 // several with their count, the trailing state), edited in the row by key (L, T: Enter sends,
-// off-tick refused with words and nothing sent), an unprotected bracket's row in red with the word
+// off-tick refused with words and nothing sent), a GTT bracket's stop tagged "GTT", an unprotected bracket's row in red with the word
 // and the reason and R placing the leg again, F asking before a flatten; and the hazard banner.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,39 @@ describe('a protected position row', () => {
     await press('l');
     expect(screen.getByTestId('protection-notice').textContent).toContain('No stop on SBIN MIS to edit');
     expect(row().querySelector('button[aria-label^="Exit SBIN"]')).not.toBeNull();
+  });
+});
+
+describe('a GTT bracket', () => {
+  const CNC = { ...LONG, product: 'CNC' };
+  const gttCell = (side: 'stop' | 'target') =>
+    document.querySelector<HTMLElement>(`[data-row-key="NSE:SBIN:CNC"] [data-testid="protection-${side}"]`)!;
+  const tagOf = (el: HTMLElement) => el.querySelector<HTMLElement>('[data-testid="protection-kind"]');
+
+  it('tags its stop cell "GTT", titled where it rests; the target cell has no tag', async () => {
+    await desk([bracket({ product: 'CNC', kind: 'gtt' })], [CNC]);
+    const tag = tagOf(gttCell('stop'));
+    expect(tag?.textContent).toBe('GTT');
+    expect(tag?.getAttribute('title')).toBe('rests at the gateway as a GTT OCO');
+    expect(gttCell('stop').textContent).toContain('890.00');
+    expect(tagOf(gttCell('target'))).toBeNull();
+    expect(gttCell('target').textContent?.trim()).toBe('920.00');
+  });
+
+  it('a core-held bracket has no tag; beside a GTT one the title counts them', async () => {
+    await desk([bracket()]);
+    expect(tagOf(cell('stop'))).toBeNull();
+    document.body.replaceChildren();
+    await desk(
+      [
+        bracket({ entry: 'A', product: 'CNC', kind: 'gtt' }),
+        bracket({ entry: 'B', product: 'CNC', stop: leg({ price: 880 }) }),
+      ],
+      [CNC],
+    );
+    expect(tagOf(gttCell('stop'))?.getAttribute('title')).toBe(
+      '1 of 2 brackets rest at the gateway as GTT OCOs; the others are core-held',
+    );
   });
 });
 

@@ -2,7 +2,8 @@
 // template filling the fields and an edit making them custom, problems in words that stop the send,
 // the estimated levels on the tick, the one acknowledgement per session, the send as place → protect
 // with the entry's own fields, an unknown outcome and a refused protect said loudly, the protection
-// key, and the modes where protection is not offered.
+// key, the modes where protection is not offered, and who holds the bracket (a GTT OCO offered for a
+// CNC/NRML BUY with both legs, sent as `kind` with the freeze quantity).
 import { fireEvent, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderIdResponse, ProtectionSettings } from '@contract';
@@ -202,6 +203,8 @@ describe('sending with protection', () => {
       product: 'NRML',
       action: 'BUY',
       tick: 0.1,
+      freeze: 1800,
+      kind: 'core',
       spec: { stop: { by: 'points', value: '10' }, target: { by: 'points', value: '20' } },
     });
     expect(screen.getByTestId('protection-outcome').textContent).toContain(
@@ -271,5 +274,129 @@ describe('the protection key (Shift+Enter)', () => {
     expect(screen.getByTestId('protection-hint').textContent).toContain(
       'No default protection for equity: pick one in Settings ▸ Protection. Nothing sent',
     );
+  });
+});
+
+describe('who holds the bracket (held: core OCO | GTT OCO)', () => {
+  const held = () => screen.queryByRole('group', { name: 'Protection held by' });
+  const kindRadio = (name: 'core OCO' | 'GTT OCO') =>
+    within(held()!).getByRole('radio', { name }) as HTMLInputElement;
+  const oco = () => screen.getByTestId('protection-oco').textContent;
+  const radio = (group: string, name: string | RegExp) =>
+    within(screen.getByRole('group', { name: group })).getByRole('radio', { name }) as HTMLInputElement;
+  const choose = async (group: string, name: string | RegExp) => {
+    await fireEvent.click(radio(group, name));
+    await settle();
+  };
+
+  it('is offered only for a CNC or NRML BUY with both a stop and a target', async () => {
+    await mount(NIFTY_FUT);
+    // NRML BUY with Scalp 10/20: offered, core chosen.
+    expect(held()).not.toBeNull();
+    expect(kindRadio('core OCO').checked).toBe(true);
+    expect(kindRadio('GTT OCO').checked).toBe(false);
+    expect(oco()).toBe('core-held OCO: keep OrderDesk running');
+    // A SELL: a GTT OCO closes a long only.
+    await choose('Side', /^SELL/);
+    expect(held()).toBeNull();
+    expect(oco()).toBe('core-held OCO: keep OrderDesk running');
+    await choose('Side', /^BUY/);
+    expect(held()).not.toBeNull();
+    // MIS: a GTT outlives the day, MIS does not.
+    await choose('Product', 'MIS');
+    expect(held()).toBeNull();
+    await choose('Product', 'NRML');
+    expect(held()).not.toBeNull();
+    // A stop alone: a GTT OCO needs both legs.
+    await type(field('target'), '');
+    expect(held()).toBeNull();
+    expect(oco()).toBe('core-held OCO: keep OrderDesk running');
+    await type(field('target'), '20');
+    expect(held()).not.toBeNull();
+    // None: nothing to hold.
+    await pick('none');
+    expect(held()).toBeNull();
+  });
+
+  it('CNC equity: GTT chosen says so; a SELL falls back to core-held and its label', async () => {
+    const { ticket } = await mount(SBIN);
+    await fireEvent.click(screen.getByRole('button', { name: 'Protection: stop and target' }));
+    await settle();
+    await pick('t:Scalp 10/20');
+    await choose('Product', 'CNC');
+    expect(held()).not.toBeNull();
+    await fireEvent.click(kindRadio('GTT OCO'));
+    await settle();
+    expect(kindRadio('GTT OCO').checked).toBe(true);
+    expect(oco()).toBe('GTT OCO: rests at the gateway, holds with OrderDesk closed');
+    expect(ticket.protection.kind).toBe('gtt');
+    await choose('Side', /^SELL/);
+    expect(held()).toBeNull();
+    expect(ticket.protection.kind).toBe('core');
+    expect(oco()).toBe('core-held OCO: keep OrderDesk running');
+  });
+
+  it('the choice is reachable by keyboard: two radios of one group, in the tab order', async () => {
+    await mount(NIFTY_FUT);
+    const core = kindRadio('core OCO');
+    core.focus();
+    expect(document.activeElement).toBe(core);
+    expect(core.tabIndex).not.toBe(-1);
+    expect(core.name).toBe(kindRadio('GTT OCO').name);
+  });
+
+  it('sends a GTT OCO with kind and the freeze quantity, without the core-held acknowledgement', async () => {
+    const { bridge, ticket } = await mount(NIFTY_FUT);
+    bridge.answer('orders.place', () => placed('888'));
+    await fireEvent.click(kindRadio('GTT OCO'));
+    await settle();
+    expect(ticket.protection.needsAck).toBe(false);
+    await enter(qty());
+    await settle();
+    expect(screen.queryByRole('group', { name: 'Acknowledge core-held protection' })).toBeNull();
+    expect(bridge.callsTo('orders.place')).toHaveLength(1);
+    expect(bridge.callsTo('orders.protect')[0]?.input).toEqual({
+      orderid: '888',
+      symbol: 'NIFTY25NOV26FUT',
+      exchange: 'NFO',
+      product: 'NRML',
+      action: 'BUY',
+      tick: 0.1,
+      freeze: 1800,
+      kind: 'gtt',
+      spec: { stop: { by: 'points', value: '10' }, target: { by: 'points', value: '20' } },
+    });
+    expect(screen.getByTestId('protection-outcome').textContent).toContain(
+      'Protected: SL 10 pts · TG 20 pts · GTT OCO',
+    );
+    // Not acknowledged: the next core-held send still asks.
+    expect(ticket.protection.acknowledged).toBe(false);
+    await choose('Product', 'MIS');
+    expect(ticket.protection.needsAck).toBe(true);
+  });
+
+  it('an instrument without a freeze quantity sends no freeze; a new symbol starts core-held', async () => {
+    const { bridge, ticket } = await mount(SBIN);
+    bridge.answer('orders.place', () => placed('321'));
+    ticket.protection.acknowledged = true;
+    await fireEvent.click(screen.getByRole('button', { name: 'Protection: stop and target' }));
+    await settle();
+    await pick('t:Scalp 10/20');
+    await choose('Product', 'CNC');
+    await fireEvent.click(kindRadio('GTT OCO'));
+    await settle();
+    await enter(qty());
+    await settle();
+    const input = bridge.callsTo('orders.protect')[0]?.input;
+    expect(input).toMatchObject({ orderid: '321', product: 'CNC', action: 'BUY', kind: 'gtt' });
+    expect(input).not.toHaveProperty('freeze');
+    await ticket.open(
+      'BUY',
+      { symbol: NIFTY_FUT.symbol, exchange: NIFTY_FUT.exchange },
+      { lastPrice: 22350 },
+    );
+    await settle();
+    expect(ticket.protection.held).toBe('core');
+    expect(kindRadio('core OCO').checked).toBe(true);
   });
 });
