@@ -43,6 +43,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'orders.closeAllProgress': true,
   'positions.changed': true,
   'protection.brackets': true,
+  'guard.state': true,
   'books.orders': true,
   'books.trades': true,
   'books.positions': true,
