@@ -4,6 +4,7 @@
 // after it. Every bus event is counted by seq, so a skipped number (a lost event) reloads the
 // snapshot instead of leaving a stale book on screen. Views are `$state.raw`: a book of 5,000 orders
 // is swapped by reference, never proxied row by row.
+import { reloadOnRelink } from '../lib/followed-view';
 import type {
   BridgeApi,
   BusEventName,
@@ -123,16 +124,8 @@ export class BooksState {
     const offs = BUS_EVENT_NAMES.map((name) =>
       this.#bridge.on(name, (payload) => this.#receive(name, payload as EventPayload<BusEventName>)),
     );
-    let lost = false;
-    const offLink =
-      this.#options.onLinkChange?.((state) => {
-        // Events sent while the link was down are gone: the snapshot is read again once it is back.
-        if (state === 'lost') lost = true;
-        else if (lost) {
-          lost = false;
-          void this.reload();
-        }
-      }) ?? (() => undefined);
+    // Events sent while the link was down are gone: the snapshot is read again once it is back.
+    const offLink = reloadOnRelink(this.#options.onLinkChange, () => this.reload());
     void this.reload();
     return () => {
       offLink();

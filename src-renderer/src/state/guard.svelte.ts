@@ -5,6 +5,7 @@
 // re-squaring (`guard.stopFlatten`, the lock stays) go through the core and answer in words.
 import type { BridgeApi, GuardView } from '@contract';
 import type { LinkState } from '../lib/bridge';
+import { followView, type Follower } from '../lib/followed-view';
 import { guardLine, type GuardLine } from '../lib/guard-view';
 
 export interface GuardOptions {
@@ -32,64 +33,34 @@ export class GuardState {
   readonly lock = $derived(this.view?.lock ?? null);
 
   readonly #bridge: BridgeApi;
-  readonly #options: GuardOptions;
-  #seq = 0;
-  /** Bumped by each event applied: a read that started before one lands stale and is dropped. */
-  #generation = 0;
+  readonly #follow: Follower<'guard.state'>;
 
   constructor(bridge: BridgeApi, options: GuardOptions = {}) {
     this.#bridge = bridge;
-    this.#options = options;
+    this.#follow = followView({
+      bridge,
+      name: 'guard.state',
+      ...(options.onLinkChange ? { onLinkChange: options.onLinkChange } : {}),
+      profileId: () => this.profileId,
+      apply: (view) => this.#set(view),
+      switched: (profileId) => {
+        this.profileId = profileId;
+        this.view = undefined;
+        this.notice = undefined;
+      },
+      failed: (error) => {
+        this.problem = error ? `Account guard: ${error.message}` : undefined;
+      },
+    });
   }
 
   start(): () => void {
-    const offs = [
-      this.#bridge.on('guard.state', (e) => {
-        if (e.seq <= this.#seq) return;
-        // Another profile's guard (a switch in flight) is not this desk's.
-        if (this.profileId !== undefined && e.profileId !== this.profileId) return;
-        this.#seq = e.seq;
-        this.#generation += 1;
-        const { seq: _seq, ...view } = e;
-        this.#set(view);
-      }),
-      this.#bridge.on('profiles.switched', (e) => {
-        if (e.profileId === this.profileId) return;
-        this.profileId = e.profileId;
-        this.view = undefined;
-        this.notice = undefined;
-        void this.reload();
-      }),
-    ];
-    let lost = false;
-    const offLink =
-      this.#options.onLinkChange?.((state) => {
-        if (state === 'lost') lost = true;
-        else if (lost) {
-          lost = false;
-          void this.reload();
-        }
-      }) ?? (() => undefined);
-    void this.reload();
-    return () => {
-      offLink();
-      for (const off of offs) off();
-    };
+    return this.#follow.start();
   }
 
   /** Reads the guard now; an event that lands meanwhile is newer and wins. */
-  async reload(): Promise<void> {
-    const generation = this.#generation;
-    const r = await this.#bridge.invoke('guard.state');
-    if (!r.ok) {
-      this.problem = `Account guard: ${r.error.message}`;
-      return;
-    }
-    this.problem = undefined;
-    if (generation !== this.#generation) return;
-    // A switch made while the read was out: its own read answers for the new profile.
-    if (this.profileId !== undefined && r.value.profileId !== this.profileId) return;
-    this.#set(r.value);
+  reload(): Promise<void> {
+    return this.#follow.reload();
   }
 
   #set(view: GuardView): void {
@@ -107,8 +78,7 @@ export class GuardState {
     try {
       const r = await this.#bridge.invoke('guard.unlock', { confirm: UNLOCK_WORD });
       if (!r.ok) return { ok: false, reason: `Not unlocked: ${r.error.message}` };
-      this.#generation += 1;
-      this.#set(r.value);
+      this.#follow.answered(r.value);
       this.notice = undefined;
       return { ok: true };
     } finally {
@@ -126,8 +96,7 @@ export class GuardState {
         this.notice = `Re-squaring not stopped: ${r.error.message}`;
         return { ok: false, reason: this.notice };
       }
-      this.#generation += 1;
-      this.#set(r.value);
+      this.#follow.answered(r.value);
       this.notice = 'Re-squaring stopped: the lock stays until it ends';
       return { ok: true };
     } finally {

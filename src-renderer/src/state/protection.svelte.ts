@@ -9,6 +9,7 @@ import type { BracketView, BridgeApi, IpcError } from '@contract';
 import { SvelteSet } from 'svelte/reactivity';
 import { formatPrice, formatQty } from '@shared/format.js';
 import type { LinkState } from '../lib/bridge';
+import { followView, type Follower } from '../lib/followed-view';
 import { displayName } from '../lib/instrument';
 import {
   bracketsByPosition,
@@ -72,9 +73,7 @@ export class ProtectionState {
 
   readonly #bridge: BridgeApi;
   readonly #options: ProtectionOptions;
-  #seq = 0;
-  /** Bumped by each event applied: a read that started before one lands stale and is dropped. */
-  #generation = 0;
+  readonly #follow: Follower<'protection.brackets'>;
   /** `entry:state` of the hazards already chimed for (bookkeeping the page never renders). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #chimed = new Set<string>();
@@ -82,55 +81,32 @@ export class ProtectionState {
   constructor(bridge: BridgeApi, options: ProtectionOptions = {}) {
     this.#bridge = bridge;
     this.#options = options;
-  }
-
-  start(): () => void {
-    const offs = [
-      this.#bridge.on('protection.brackets', (e) => {
-        if (e.seq <= this.#seq) return;
-        // Another profile's brackets (a switch in flight) are not this desk's.
-        if (this.profileId !== undefined && e.profileId !== this.profileId) return;
-        this.#seq = e.seq;
-        this.#generation += 1;
-        this.#set(e.profileId, e.brackets);
-      }),
-      this.#bridge.on('profiles.switched', (e) => {
-        if (e.profileId === this.profileId) return;
-        this.profileId = e.profileId;
+    this.#follow = followView({
+      bridge,
+      name: 'protection.brackets',
+      ...(options.onLinkChange ? { onLinkChange: options.onLinkChange } : {}),
+      profileId: () => this.profileId,
+      apply: (v) => this.#set(v.profileId, v.brackets),
+      switched: (profileId) => {
+        this.profileId = profileId;
         this.brackets = [];
         this.notice = undefined;
         this.#chimed.clear();
-        void this.reload();
-      }),
-    ];
-    let lost = false;
-    const offLink =
-      this.#options.onLinkChange?.((state) => {
-        if (state === 'lost') lost = true;
-        else if (lost) {
-          lost = false;
-          void this.reload();
-        }
-      }) ?? (() => undefined);
-    void this.reload();
-    return () => {
-      offLink();
-      for (const off of offs) off();
-    };
+      },
+      failed: (error) => {
+        this.problem = error ? `Protection: ${errorText(error)}` : undefined;
+        if (!error) this.loaded = true;
+      },
+    });
+  }
+
+  start(): () => void {
+    return this.#follow.start();
   }
 
   /** Reads the brackets now; an event that lands meanwhile is newer and wins. */
-  async reload(): Promise<void> {
-    const generation = this.#generation;
-    const r = await this.#bridge.invoke('protection.brackets');
-    if (!r.ok) {
-      this.problem = `Protection: ${errorText(r.error)}`;
-      return;
-    }
-    this.problem = undefined;
-    this.loaded = true;
-    if (generation !== this.#generation) return;
-    this.#set(r.value.profileId, r.value.brackets);
+  reload(): Promise<void> {
+    return this.#follow.reload();
   }
 
   #set(profileId: string, brackets: BracketView[]): void {
