@@ -108,6 +108,8 @@ export const StoredLeg = z.object({
   refusedReason: z.string().optional(),
   /** A refused order the trader asked to place again: left out of the plan. */
   retried: z.boolean().optional(),
+  /** The quantity its place asked for: a lost answer is adopted only by an order of it. */
+  asked: z.number().int().positive().optional(),
 });
 export type StoredLeg = z.infer<typeof StoredLeg>;
 

@@ -171,7 +171,9 @@ export function createBracketKeeper(
           ? r.triggerPrice === want.trigger_price
           : want.pricetype === 'LIMIT'
             ? r.price === want.price
-            : r.quantity === want.quantity),
+            : true) &&
+        // The quantity the lost place asked for: another bracket's leg at the same level is not it.
+        r.quantity === (t.asked ?? want.quantity),
     );
     if (!row) {
       t.unseenBooks = (t.unseenBooks ?? 0) + 1;
@@ -185,7 +187,7 @@ export function createBracketKeeper(
 
   function place(b: Bracket, leg: LegName, quantity: number): Promise<void> {
     const entry = b.entry.orderid;
-    const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false };
+    const t: Tracked = { inFlight: true, cancelledByUs: false, unknown: false, asked: quantity };
     b.legs[leg].push(t);
     return settle(t, () => ports.place(protective(b, leg, quantity)), quantity).then((r) => {
       // Told at once: the book may not change again for a while.

@@ -22,6 +22,8 @@ export interface Tracked {
   retried?: boolean;
   /** The total quantity its last answered place or modify asked for. */
   sent?: number;
+  /** The quantity its place asked for (a lost answer is adopted only by an order of it). */
+  asked?: number;
 }
 
 export interface Flatten {
@@ -90,6 +92,7 @@ const storedLeg = (t: Tracked): StoredLeg => ({
   unknown: t.unknown || (t.inFlight && t.orderid === undefined),
   ...(t.refusedReason !== undefined ? { refusedReason: t.refusedReason } : {}),
   ...(t.retried ? { retried: true } : {}),
+  ...(t.asked !== undefined ? { asked: t.asked } : {}),
 });
 
 const trackedOf = (s: StoredLeg): Tracked => ({
@@ -99,6 +102,7 @@ const trackedOf = (s: StoredLeg): Tracked => ({
   unknown: s.unknown,
   ...(s.refusedReason !== undefined ? { refusedReason: s.refusedReason } : {}),
   ...(s.retried ? { retried: true } : {}),
+  ...(s.asked !== undefined ? { asked: s.asked } : {}),
 });
 
 export function storedOf(b: Bracket): StoredBracket {

@@ -209,6 +209,45 @@ describe('bracket keeper on the paper gateway', () => {
     expect(row(await orders(client), stops[0]!.orderid).order_status).toBe('cancelled');
   });
 
+  it('adopts each lost stop by its own quantity when two brackets rest at the same level', async () => {
+    const client = clientFor(gw.newKey());
+    const symbol = 'ITC';
+    // The market does not move between the two entries: both fill at one price, so their legs share
+    // a level and differ only in quantity.
+    const small = await enter(client, symbol, 2);
+    const large = await enter(client, symbol, 3);
+    const real = portsOf(client);
+    let lose = true;
+    const keeper = createBracketKeeper(
+      {
+        ...real,
+        async place(o) {
+          const r = await real.place(o);
+          if (lose && o.pricetype === 'SL-M') return { ok: false, outcome: 'unknown', message: 'no answer' };
+          return r;
+        },
+      },
+      () => undefined,
+    );
+    const attach = (orderid: string) =>
+      keeper.attach({ orderid, symbol, exchange: 'NSE', product: 'MIS', action: 'BUY', tick: 0.05, spec });
+    // The larger one first: the first book's stops are found in the order the brackets were attached.
+    attach(large);
+    attach(small);
+    await keeper.onBook(snapshots(await orders(client)));
+    lose = false;
+    for (let n = 0; n < 3; n++) await keeper.onBook(snapshots(await orders(client)));
+    const rows = await orders(client);
+    const stops = rows.filter((o) => o.pricetype === 'SL-M');
+    expect(stops.map((o) => o.trigger_price)).toEqual([stops[0]!.trigger_price, stops[0]!.trigger_price]);
+    expect(real.sent.filter((x) => x.startsWith('place SL-M'))).toHaveLength(2);
+    const stopOf = (entry: string) => keeper.views().find((v) => v.entry === entry)!.stop!;
+    expect(row(rows, stopOf(small).orderid!).quantity).toBe(2);
+    expect(row(rows, stopOf(large).orderid!).quantity).toBe(3);
+    // Nothing was modified to fit: each bracket has its own order.
+    expect(real.sent.filter((x) => x.startsWith('modify'))).toEqual([]);
+  });
+
   it('says a stop the gateway refused is unprotected, and does not place it again by itself', async () => {
     const client = clientFor(gw.newKey());
     const symbol = 'INFY';
