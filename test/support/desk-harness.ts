@@ -266,6 +266,10 @@ export async function pickInstrument(
 ): Promise<void> {
   await page.evaluate('document.activeElement && document.activeElement.blur()');
   await page.keyboard.press('/');
+  // The search box takes focus once the key is handled: typed before that, the letters go nowhere.
+  await expect
+    .poll(() => page.evaluate('document.activeElement?.getAttribute("role") ?? ""'), { timeout: 5_000 })
+    .toBe('combobox');
   await page.keyboard.type(symbol.toLowerCase());
   await page.getByRole('listbox', { name: 'Matching instruments' }).waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');

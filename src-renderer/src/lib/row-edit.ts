@@ -18,14 +18,30 @@ export interface RowEdit {
 }
 
 /** The keydown handler of a modify form's inputs: Enter sends, Escape goes back. */
-export function rowEditKeys(edit: RowEdit): (e: KeyboardEvent) => void {
+export function rowEditKeys(
+  edit: RowEdit,
+  focused: () => Element | null = () => document.activeElement,
+): (e: KeyboardEvent) => void {
+  /** A modify on its way: another Enter waits for its answer instead of sending again. */
+  let sending = false;
   return (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       e.stopPropagation();
-      void edit.submit().then((sent) => {
-        if (sent) edit.refocus();
-      });
+      if (sending) return;
+      sending = true;
+      const from = e.target;
+      void edit
+        .submit()
+        .then((sent) => {
+          // Back to the table only if focus is nowhere else: a trader who moved on (a `/` search)
+          // while the answer travelled keeps where they are.
+          const at = focused();
+          if (sent && (at === null || at === document.body || at === from)) edit.refocus();
+        })
+        .finally(() => {
+          sending = false;
+        });
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
