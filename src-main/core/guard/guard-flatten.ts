@@ -24,7 +24,9 @@ export function keepFlat(p: GuardProfile, openPositions: number, d: FlattenKeepi
   const now = d.clock.now();
   if (p.runEndedAt !== undefined) {
     // Only positions read after the last run, and a moment after it (a poll under way as it ended).
-    if (openPositions === 0 || (p.positionsAt ?? 0) <= p.runEndedAt) return;
+    // A read in the very millisecond the run ended counts: when polls are 30 s apart in the tray, it
+    // may be the only read for a while, and a stale one costs a round of fresh reads, not an order.
+    if (openPositions === 0 || (p.positionsAt ?? 0) < p.runEndedAt) return;
     const after = p.runEndedAt + d.reflattenMs;
     if (now < after) return d.later(p, after - now);
   }
