@@ -23,6 +23,10 @@ export const ORDER_CHANNEL_NAMES = [
   'protection.remove',
   'protection.retry',
   'protection.flatten',
+  'strategies.send',
+  'strategies.resume',
+  'strategies.exit',
+  'strategies.roll',
 ] as const;
 
 export const CHANNEL_NAME_LIST = [
@@ -35,6 +39,9 @@ export const CHANNEL_NAME_LIST = [
   'guard.state',
   'guard.unlock',
   'guard.stopFlatten',
+  'strategies.update',
+  'strategies.remove',
+  'strategies.list',
   'orders.margin',
   'gtt.place',
   'gtt.modify',
@@ -98,6 +105,7 @@ export const ACTIVITY_EVENT_NAMES = [
   'positions.changed',
   'protection.brackets',
   'guard.state',
+  'strategies.list',
   'books.orders',
   'books.trades',
   'books.positions',

@@ -12,6 +12,14 @@
 import { z } from 'zod';
 import { GuardUnlockInput, GuardView } from './guard.js';
 import {
+  StrategiesView,
+  StrategyRef,
+  StrategyRollInput,
+  StrategySendInput,
+  StrategyUpdateInput,
+  StrategyView,
+} from './strategies.js';
+import {
   BracketFlattenResult,
   BracketInput,
   BracketModifyInput,
@@ -249,6 +257,23 @@ export const CHANNELS = {
   'guard.unlock': channel(GuardUnlockInput, GuardView),
   /** Stops a flatten's re-squaring (the lock stays). */
   'guard.stopFlatten': channel(NoInput, GuardView),
+  /**
+   * Saves a new options strategy and sends its legs, BUY legs first, one at a time; a refused or
+   * unknown leg stops the rest (state partial) until strategies.resume or strategies.exit.
+   */
+  'strategies.send': channel(StrategySendInput, StrategyView),
+  /** Sends the legs a partial strategy has not sent yet (the refused one again, once, as asked). */
+  'strategies.resume': channel(StrategyRef, StrategyView),
+  /** Exits every open leg as one basket (also "unwind sent legs" after a partial); never resent. */
+  'strategies.exit': channel(StrategyRef, StrategyView),
+  /** Closes a leg's open quantity and opens it in another contract, in one action. */
+  'strategies.roll': channel(StrategyRollInput, StrategyView),
+  /** Renames a strategy or sets its combined stop and target (rupees of its P&L). */
+  'strategies.update': channel(StrategyUpdateInput, StrategyView),
+  /** Forgets a strategy that holds nothing open (its orders and trades stay in the books). */
+  'strategies.remove': channel(StrategyRef, StrategyRef),
+  /** The active profile's strategies; the `strategies.list` event sends them whole at each change. */
+  'strategies.list': channel(NoInput, StrategiesView),
   'orders.cancelAll': channel(StrategyInput, CancelAllOrderResponse),
   'orders.smart': channel(SmartOrderIpcInput, SmartOrderResponse),
   'orders.split': channel(SplitOrderIpcInput, SplitOrderResponse),

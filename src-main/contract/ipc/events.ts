@@ -10,6 +10,7 @@ import { StorageStatus } from './storage.js';
 import { CloseAllProgressEvent } from './close-all.js';
 import { BracketsView } from './protection.js';
 import { GuardView } from './guard.js';
+import { StrategiesView } from './strategies.js';
 
 const orderEvent = <S extends z.ZodRawShape>(extra: S) =>
   z.object({ profileId: ProfileId, time: z.number(), order: OrderSnapshot, ...extra });
@@ -178,6 +179,8 @@ export const EVENTS = {
   'protection.brackets': sequenced(BracketsView),
   /** The active profile's account guard, sent whole at each change (`guard.state`). */
   'guard.state': sequenced(GuardView),
+  /** The active profile's options strategies, sent whole at each change (`strategies.list`). */
+  'strategies.list': sequenced(StrategiesView),
   'books.orders': sequenced(bookEvent(OrdersView)),
   'books.trades': sequenced(bookEvent(TradesView)),
   'books.positions': sequenced(bookEvent(PositionsView)),

@@ -16,3 +16,4 @@ export * from './bridge.js';
 export * from './bridge-frames.js';
 export * from './protection.js';
 export * from './guard.js';
+export * from './strategies.js';

@@ -18,6 +18,8 @@ export const MarginEstimate = z.object({
   total: DecimalText,
   span: DecimalText,
   exposure: DecimalText,
+  /** The hedge benefit the gateway gave (a basket of offsetting legs), when it gives one. */
+  benefit: DecimalText.optional(),
   source: MarginSource,
 });
 export type MarginEstimate = z.infer<typeof MarginEstimate>;

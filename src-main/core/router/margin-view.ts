@@ -23,6 +23,7 @@ export function toMarginEstimate(data: MarginResponse['data'], kind: Profile['ki
     total: rupeesUp(data.total_margin_required),
     span: rupeesUp(data.span_margin),
     exposure: rupeesUp(data.exposure_margin),
+    ...(data.margin_benefit !== undefined ? { benefit: rupeesUp(data.margin_benefit) } : {}),
     source: kind === 'paper' ? 'paper' : 'gateway',
   };
 }

@@ -26,6 +26,7 @@ import type { GuardChannels } from './guard-handlers.js';
 import type { OrderChannels } from './order-handlers.js';
 import type { ProtectionChannels } from './protection-handlers.js';
 import type { ReadChannels } from './read-handlers.js';
+import type { StrategyChannels } from './strategy-handlers.js';
 import { failResult, fromGateway, okResult } from './results.js';
 import type { Handlers } from './router.js';
 import type { Session } from './session.js';
@@ -68,7 +69,13 @@ export interface ServiceDeps {
 
 type ServiceChannels = Exclude<
   keyof Handlers,
-  OrderChannels | GttChannels | ReadChannels | MarketChannels | ProtectionChannels | GuardChannels
+  | OrderChannels
+  | GttChannels
+  | ReadChannels
+  | MarketChannels
+  | ProtectionChannels
+  | GuardChannels
+  | StrategyChannels
 >;
 
 function profileFailure<T>(err: unknown): IpcResult<T> {
