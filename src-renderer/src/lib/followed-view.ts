@@ -1,14 +1,17 @@
-// A view of the active profile the core sends whole (`guard.state`, `protection.brackets`): read once
-// through the channel of the same name, then replaced by each event of that profile. Another
+// A view of the active profile the core sends whole (`guard.state`, `protection.brackets`,
+// `strategies.list`): read once through the channel of the same name, then replaced by each event
+// of that profile. Another
 // profile's events and older ones are ignored; a read that an event overtook is dropped; a profile
 // switch and a link regained read again.
 import type { BridgeApi, IpcError } from '@contract';
 import type { LinkState } from './bridge';
 
-type Followed = 'guard.state' | 'protection.brackets';
+type Followed = 'guard.state' | 'protection.brackets' | 'strategies.list';
 type ViewOf<N extends Followed> = N extends 'guard.state'
   ? import('@contract').GuardView
-  : import('@contract').BracketsView;
+  : N extends 'strategies.list'
+    ? import('@contract').StrategiesView
+    : import('@contract').BracketsView;
 
 export interface FollowOptions<N extends Followed> {
   bridge: BridgeApi;
