@@ -56,9 +56,15 @@ export interface NetGreeks {
 export interface StrategyStats {
   /** Spots where the expiry curve crosses 0, ascending. */
   breakevens: number[];
-  /** Rupees; 'unlimited' when the expiry curve still rises at either end of the grid. */
+  /**
+   * Rupees, at least 0; 'unlimited' when the expiry curve keeps rising as spot climbs (bought calls
+   * outnumber sold ones). The spot floors at 0, so the downside end is finite: its value at S = 0.
+   */
   maxProfit: number | 'unlimited';
-  /** Rupees as a positive number; 'unlimited' when the expiry curve still falls at either end. */
+  /**
+   * Rupees as a positive number (0 when no spot loses); 'unlimited' when the expiry curve keeps
+   * falling as spot climbs (sold calls outnumber bought ones). The downside end is its value at S = 0.
+   */
   maxLoss: number | 'unlimited';
   /** Probability (0–1) the expiry P&L is above 0, from a lognormal spot with the legs' mean IV; null without IV. */
   pop: number | null;
