@@ -21,6 +21,7 @@ import type { OrderActions } from './order-actions.svelte';
 import type { ProtectionState } from './protection.svelte';
 import type { TicketState } from './ticket.svelte';
 import type { TicketModes } from './ticket-modes.svelte';
+import type { StrategyBuilderState } from './strategy-builder.svelte';
 
 export const BRIDGE = Symbol('bridge');
 export const DESK = Symbol('desk');
@@ -40,6 +41,7 @@ export const HOTKEYS = Symbol('hotkeys');
 export const LAYOUT = Symbol('layout');
 export const PROTECTION = Symbol('protection');
 export const GUARD = Symbol('guard');
+export const STRATEGY_BUILDER = Symbol('strategyBuilder');
 
 function read<T>(key: symbol, what: string): T {
   // A pane mounted outside App (or a test without the context) says which state it lacks.
@@ -105,3 +107,11 @@ export const getGuard = (): GuardState => read<GuardState>(GUARD, 'GuardState');
 /** The guard where one is given: the status bar and the banners show nothing of it without one. */
 export const findGuard = (): GuardState | undefined =>
   hasContext(GUARD) ? getContext<GuardState>(GUARD) : undefined;
+/** The options strategy builder: the chain pane adds legs to it, the Strategy tab shows and sends them. */
+export const setStrategyBuilder = (b: StrategyBuilderState): StrategyBuilderState =>
+  setContext(STRATEGY_BUILDER, b);
+export const getStrategyBuilder = (): StrategyBuilderState =>
+  read<StrategyBuilderState>(STRATEGY_BUILDER, 'StrategyBuilderState');
+/** The builder where one is given (a chain pane mounted alone in a test builds without it). */
+export const findStrategyBuilder = (): StrategyBuilderState | undefined =>
+  hasContext(STRATEGY_BUILDER) ? getContext<StrategyBuilderState>(STRATEGY_BUILDER) : undefined;
