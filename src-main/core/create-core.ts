@@ -30,6 +30,8 @@ import { guardHandlers } from './router/guard-handlers.js';
 import { wireGuard, type GuardService } from './guard/index.js';
 import { protectionHandlers } from './router/protection-handlers.js';
 import { wireProtection } from './protection/index.js';
+import { strategyHandlers } from './router/strategy-handlers.js';
+import { wireStrategies } from './strategies/index.js';
 import {
   bindLegacyKeys,
   createRedactingLogger,
@@ -198,6 +200,18 @@ export function createCore(ports: CorePorts): Core {
     emit,
     market,
   });
+  // Options strategies: their legs and exits go through the router too (made below).
+  const strategies = wireStrategies({
+    router: () => router,
+    session: () => sessions.current(),
+    pollNow: () => sessions.pollNow(),
+    dataDir,
+    clock,
+    logger,
+    notifier: ports.notifier,
+    emit,
+    market,
+  });
   const guard: GuardService = wireGuard({
     router: () => router,
     rules: (profileId) => settings.get().guard[profileId],
@@ -239,6 +253,7 @@ export function createCore(ports: CorePorts): Core {
       }),
       ...marketHandlers({ market }),
       ...protectionHandlers({ session: sessions.require, protection }),
+      ...strategyHandlers({ session: sessions.require, strategies }),
       ...guardHandlers({ session: sessions.require, guard }),
       ...readHandlers({ session: sessions.require }),
       ...serviceHandlers({
@@ -274,17 +289,25 @@ export function createCore(ports: CorePorts): Core {
       bus.on('books.orders', (e) => {
         guard.onOrders(e.profileId, e.view.orders);
         void protection.onOrders(e.profileId, e.view.orders);
+        void strategies.onBooks(e.profileId);
       }),
-      bus.on('books.positions', (e) => guard.onPositions(e.profileId, e.view.positions)),
+      bus.on('books.trades', (e) => void strategies.onBooks(e.profileId)),
+      bus.on('orders.reconciled', (e) => void strategies.onReconciled(e)),
+      bus.on('books.positions', (e) => {
+        guard.onPositions(e.profileId, e.view.positions);
+        void strategies.onBooks(e.profileId);
+      }),
       bus.on('books.funds', (e) => guard.onFunds(e.profileId, e.view.realisedMtm)),
       bus.on('market.ltp', (e) => {
         lastPrices.record(e.profileId, e, e.ltp, e.time);
         guard.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
         void protection.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
+        void strategies.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
       }),
       bus.on('market.quote', (e) => {
         lastPrices.record(e.profileId, e, e.ltp, e.time);
         guard.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
+        void strategies.onPrice(e.profileId, e.symbol, e.exchange, e.ltp);
       }),
       // New rules, another profile: the guard judges again and shows the active one.
       bus.on('settings.changed', () => guard.refresh()),

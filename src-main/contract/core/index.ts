@@ -12,3 +12,4 @@ export * from './key-origin.js';
 export * from './daily-limits.js';
 export * from './protection.js';
 export * from './guard.js';
+export * from './strategies.js';

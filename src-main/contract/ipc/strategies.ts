@@ -140,6 +140,8 @@ export const StrategyExitView = z.object({
   orderids: z.array(z.string()),
   /** The gateway's words for legs whose exit was refused. */
   refused: z.array(z.string()),
+  /** What the desk should know of it (the basket's answer was lost: the book will tell). */
+  note: z.string().optional(),
 });
 export type StrategyExitView = z.infer<typeof StrategyExitView>;
 
