@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bsGreeks, bsPrice, normCdf } from '../../../../src-main/shared/options/black-scholes.js';
 import { payoffCurves, spotGrid } from '../../../../src-main/shared/options/payoff.js';
@@ -207,5 +208,56 @@ describe('strategyStats: calendar (24000 CE sold for 24NOV26 at 150, bought for 
   it('more calls sold than bought makes the upside loss unlimited', () => {
     const diagonal = [{ ...legs[0]!, quantity: 150 }, legs[1]!];
     expect(stats(diagonal).s.maxLoss).toBe('unlimited');
+  });
+});
+
+describe('strategyStats: any single-expiry strategy (property)', () => {
+  const legArb = fc.record({
+    kind: fc.constantFrom<PayoffLeg['kind']>('CE', 'PE'),
+    side: fc.constantFrom<PayoffLeg['side']>('BUY', 'SELL'),
+    strike: fc.integer({ min: 470, max: 490 }).map((k) => k * 50),
+    premium: fc.integer({ min: 1, max: 8000 }).map((p) => p / 20),
+    lots: fc.integer({ min: 1, max: 3 }),
+  });
+
+  it('breakevens are roots, and the extremes bound a dense grid and are reached on it', () => {
+    fc.assert(
+      fc.property(fc.array(legArb, { minLength: 1, maxLength: 4 }), (raw) => {
+        const legs = raw
+          .map((l) => leg(l.kind, l.side, l.strike, l.premium, 0.13, EXPIRY))
+          .map((l, i) => ({
+            ...l,
+            quantity: 75 * raw[i]!.lots,
+          }));
+        const { s } = stats(legs);
+        // The expiry P&L by hand: intrinsic less premium, signed by side.
+        const at = (spot: number) =>
+          legs.reduce((sum, l) => {
+            const value = l.kind === 'CE' ? Math.max(spot - l.strike, 0) : Math.max(l.strike - spot, 0);
+            return sum + (l.side === 'BUY' ? 1 : -1) * (value - l.premium) * l.quantity;
+          }, 0);
+        for (const b of s.breakevens) expect(Math.abs(at(b))).toBeLessThan(1e-6);
+        const dense = Array.from({ length: 4001 }, (_, i) => i * 12.5); // 0 … 50,000
+        const values = dense.map(at);
+        const top = Math.max(...values);
+        const bottom = Math.min(...values);
+        if (s.maxProfit !== 'unlimited') {
+          expect(s.maxProfit).toBeGreaterThanOrEqual(top - 1e-6);
+          expect(s.maxProfit).toBeCloseTo(Math.max(0, top), 6);
+        }
+        if (s.maxLoss !== 'unlimited') {
+          expect(s.maxLoss).toBeGreaterThanOrEqual(-bottom - 1e-6);
+          expect(s.maxLoss).toBeCloseTo(Math.max(0, -bottom), 6);
+        }
+        // Every sign change on the dense grid has a breakeven within its step.
+        for (let i = 1; i < dense.length; i++) {
+          const a = values[i - 1]!;
+          const b = values[i]!;
+          if ((a > 1e-6 && b < -1e-6) || (a < -1e-6 && b > 1e-6))
+            expect(s.breakevens.some((x) => x >= dense[i - 1]! && x <= dense[i]!)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
