@@ -172,6 +172,7 @@ export class StrategyBuilderState {
     this.#deps = deps;
     this.#asker = new MarginAsker(bridge);
     this.slot = new WatchSlot(bridge);
+    this.clock = (deps.now ?? Date.now)();
   }
 
   /** Following a saved strategy: nothing can be edited or sent. */
