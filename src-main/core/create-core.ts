@@ -211,6 +211,7 @@ export function createCore(ports: CorePorts): Core {
     notifier: ports.notifier,
     emit,
     market,
+    journal,
   });
   const guard: GuardService = wireGuard({
     router: () => router,

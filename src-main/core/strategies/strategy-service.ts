@@ -68,7 +68,12 @@ export interface StrategyDeps {
   /** Prices of these contracts are wanted (their `market.ltp` events feed onPrice). */
   watchPrices?(list: { symbol: string; exchange: string }[]): void;
   newId?(): string;
+  /** How the journal settled a lost send, once it has (undefined while in doubt). */
+  settled?(journalId: string): Settled | undefined;
 }
+
+/** A lost send as the order book settled it (`orders.reconciled`, or the journal's resolution). */
+export type Settled = Pick<OrderReconciledEvent, 'journalId' | 'found' | 'orderid' | 'orderids' | 'message'>;
 
 export interface StrategyCore extends StrategyService {
   /** The profile's books changed: P&L, closes and the stop and target looked at again. */
@@ -180,11 +185,51 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     active: () => d.activeProfileId() === profileId,
   });
 
+  /** A lost send settled from the book: the leg or the exit takes its orders (or learns none went). */
+  function adopt(k: Kept, e: Settled): void {
+    for (const s of k.list) {
+      for (const l of s.legs) {
+        if (l.journalId !== e.journalId) continue;
+        delete l.journalId;
+        if (e.found && e.orderid) {
+          l.orderids.push(e.orderid);
+          if (l.state === 'unknown') {
+            l.state = 'sent';
+            delete l.reason;
+          }
+        } else if (l.state === 'unknown') {
+          l.state = 'refused';
+          l.reason = `the book shows it was not placed: ${e.message}`;
+        }
+      }
+      if (s.exit?.journalId !== e.journalId) continue;
+      delete s.exit.journalId;
+      s.exit.orderids.push(...(e.orderids ?? (e.orderid ? [e.orderid] : [])));
+      s.exit.note = `the basket's answer was lost; the book showed ${e.found ? 'it placed' : 'it not placed, or in part'}: ${e.message}`;
+      // Nothing of it reached the book: the trader may exit again.
+      if (!e.found && !s.exit.orderids.length && s.state === 'exiting') {
+        s.state = 'exitFailed';
+        s.exit.refused.push('the book shows the basket was not placed');
+      }
+    }
+  }
+
+  /** Lost sends the journal has settled since (a reconciliation heard by an earlier run). */
+  function adoptSettled(k: Kept): void {
+    if (!d.settled) return;
+    const lost = k.list.flatMap((s) => [...s.legs.map((l) => l.journalId), s.exit?.journalId]);
+    for (const id of lost) {
+      const e = id === undefined ? undefined : d.settled(id);
+      if (e) adopt(k, e);
+    }
+  }
+
   /** Closes what the trades show flat, and exits a strategy whose P&L reached its stop or target. */
   async function review(profileId: string, k: Kept): Promise<void> {
     const books = d.books(profileId);
     // Nothing is judged before the trades are read (a restart's first moments read as flat).
     if (!books?.trades) return;
+    adoptSettled(k);
     for (const s of k.list) {
       const f = figures(profileId, k, s);
       s.legs.forEach((l, i) => {
@@ -496,35 +541,11 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     },
 
     async onReconciled(e) {
-      const k = kept.get(e.profileId);
-      if (!k) return;
+      // Loaded first: a restarted core hears the reconciliation before anything else reads the file.
+      const k = keptOf(e.profileId);
+      if (!k.list.length) return;
       await turn(e.profileId, async () => {
-        for (const s of k.list) {
-          for (const l of s.legs) {
-            if (l.journalId !== e.journalId) continue;
-            delete l.journalId;
-            if (e.found && e.orderid) {
-              l.orderids.push(e.orderid);
-              if (l.state === 'unknown') {
-                l.state = 'sent';
-                delete l.reason;
-              }
-            } else if (l.state === 'unknown') {
-              l.state = 'refused';
-              l.reason = `the book shows it was not placed: ${e.message}`;
-            }
-          }
-          if (s.exit?.journalId === e.journalId) {
-            delete s.exit.journalId;
-            s.exit.orderids.push(...(e.orderids ?? (e.orderid ? [e.orderid] : [])));
-            s.exit.note = `the basket's answer was lost; the book showed ${e.found ? 'it placed' : 'it partly placed or not placed'}: ${e.message}`;
-            // Nothing of it reached the book: the trader may exit again.
-            if (!e.found && !s.exit.orderids.length && s.state === 'exiting') {
-              s.state = 'exitFailed';
-              s.exit.refused.push('the book shows the basket was not placed');
-            }
-          }
-        }
+        adopt(k, e);
         await review(e.profileId, k);
       });
     },

@@ -4,6 +4,7 @@
 // `strategies.list` events, prices from the market watch.
 import { join } from 'node:path';
 import type { Clock } from '../../gateway/index.js';
+import type { Journal } from '../journal/index.js';
 import { createPriceSubscriptions, type PriceMarket } from '../market/price-subscriptions.js';
 import type { Logger, Notifier } from '../ports.js';
 import type { Emit } from '../router/event-bus.js';
@@ -23,6 +24,7 @@ export interface StrategyWiring {
   notifier: Notifier;
   emit: Emit;
   market: PriceMarket;
+  journal: Pick<Journal, 'get'>;
 }
 
 export function wireStrategies(w: StrategyWiring): StrategyCore {
@@ -40,6 +42,12 @@ export function wireStrategies(w: StrategyWiring): StrategyCore {
       };
     },
     refreshBook: w.pollNow,
+    settled(journalId) {
+      const e = w.journal.get(journalId);
+      if (!e?.resolution) return undefined;
+      const { found, orderid, message } = e.resolution;
+      return { journalId, found, message, ...(orderid ? { orderid } : {}), orderids: e.orderIds };
+    },
     clock: w.clock,
     logger: w.logger,
     notify: (n) => w.notifier.notify({ kind: 'warning', sticky: true, ...n }),
