@@ -17,17 +17,18 @@ async function setup() {
 }
 
 describe('the desk (App): the focus area and the ticket commands', () => {
-  it('has Depth | Chain | Chart | Journal and a Settings gear; each tab shows its pane, never a load error', async () => {
+  it('has Depth | Chain | Strategy | Chart | Journal and a Settings gear; each tab shows its pane, never a load error', async () => {
     await setup();
     const names = screen.getByRole('tablist', { name: 'Focus pane' }).querySelectorAll('[role="tab"]');
     expect([...names].map((t) => t.textContent?.trim())).toEqual([
       'Depth',
       'Chain',
+      'Strategy',
       'Chart',
       'Journal',
       '⚙ Settings',
     ]);
-    for (const name of ['Chain', 'Chart', 'Journal', 'Settings']) {
+    for (const name of ['Chain', 'Strategy', 'Chart', 'Journal', 'Settings']) {
       await fireEvent.click(screen.getByRole('tab', { name: new RegExp(name) }));
       for (let i = 0; i < 5; i++) await flush();
       const panel = screen.getByRole('tabpanel', { name: new RegExp(name) });
