@@ -1,0 +1,32 @@
+// The legs' send order (BUY first, stable) and what an option symbol says of its contract.
+import { describe, expect, it } from 'vitest';
+import { parseOptionSymbol, sendOrder } from '../../../../src-main/core/strategies/index.js';
+
+describe('sendOrder', () => {
+  it('sends BUY legs first, each side in the builder’s order', () => {
+    const legs = ['SELL', 'BUY', 'SELL', 'BUY', 'BUY'].map((action) => ({ action }));
+    expect(sendOrder(legs)).toEqual([1, 3, 4, 0, 2]);
+    expect(sendOrder([{ action: 'SELL' }, { action: 'SELL' }])).toEqual([0, 1]);
+    expect(sendOrder([])).toEqual([]);
+  });
+});
+
+describe('parseOptionSymbol', () => {
+  it('reads the underlying, expiry, strike and kind', () => {
+    expect(parseOptionSymbol('NIFTY23NOV2626600CE')).toEqual({
+      underlying: 'NIFTY',
+      expiry: '23NOV26',
+      strike: 26600,
+      kind: 'CE',
+    });
+    expect(parseOptionSymbol('VEDL25APR24292.5PE')).toMatchObject({ underlying: 'VEDL', strike: 292.5 });
+    expect(parseOptionSymbol('NIFTYNXT5030DEC2670000CE')).toMatchObject({ underlying: 'NIFTYNXT50' });
+    expect(parseOptionSymbol('M&M30DEC263000PE')).toMatchObject({ underlying: 'M&M', kind: 'PE' });
+  });
+
+  it('is not an option: a future, a share, a bad month', () => {
+    expect(parseOptionSymbol('NIFTY23NOV26FUT')).toBeUndefined();
+    expect(parseOptionSymbol('SBIN')).toBeUndefined();
+    expect(parseOptionSymbol('NIFTY23XYZ2626600CE')).toBeUndefined();
+  });
+});
