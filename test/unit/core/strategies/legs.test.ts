@@ -1,6 +1,6 @@
 // The legs' send order (BUY first, stable) and what an option symbol says of its contract.
 import { describe, expect, it } from 'vitest';
-import { parseOptionSymbol, sendOrder } from '../../../../src-main/core/strategies/index.js';
+import { parseOptionSymbol, restored, sendOrder } from '../../../../src-main/core/strategies/index.js';
 
 describe('sendOrder', () => {
   it('sends BUY legs first, each side in the builder’s order', () => {
@@ -28,5 +28,35 @@ describe('parseOptionSymbol', () => {
     expect(parseOptionSymbol('NIFTY23NOV26FUT')).toBeUndefined();
     expect(parseOptionSymbol('SBIN')).toBeUndefined();
     expect(parseOptionSymbol('NIFTY23XYZ2626600CE')).toBeUndefined();
+  });
+});
+
+describe('restored', () => {
+  it('reads a leg saved as sending as unknown (never resent) and its strategy as partial', () => {
+    const leg = (state: 'sent' | 'sending' | 'waiting') => ({
+      symbol: 'NIFTY23NOV2626600CE',
+      exchange: 'NFO',
+      action: 'BUY' as const,
+      quantity: 65,
+      lotSize: 65,
+      pricetype: 'MARKET' as const,
+      price: 0,
+      state,
+      orderids: state === 'sent' ? ['1'] : [],
+    });
+    const s = restored({
+      id: 'a',
+      name: 'A',
+      product: 'MIS',
+      underlying: 'NIFTY',
+      createdAt: 0,
+      state: 'sending',
+      legs: [leg('sent'), leg('sending'), leg('waiting')],
+    });
+    expect(s.state).toBe('partial');
+    expect(s.legs.map((l) => l.state)).toEqual(['sent', 'unknown', 'waiting']);
+    expect(s.legs[1]!.reason).toMatch(/the book will tell/);
+    const exiting = restored({ ...s, state: 'exiting' });
+    expect(exiting.state).toBe('exiting');
   });
 });
