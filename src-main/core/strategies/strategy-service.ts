@@ -21,7 +21,8 @@ import type { Clock } from '../../gateway/index.js';
 import type { Logger } from '../ports.js';
 import { rupeeText } from './exact-money.js';
 import { exitRows, sendExitBasket } from './exit-basket.js';
-import { legOutcome, markLeg, sendLegs, tagOf, type Invoke } from './leg-sends.js';
+import { sendLegs, tagOf, type Invoke } from './leg-sends.js';
+import { sendRoll } from './leg-roll.js';
 import { sendOrder } from './leg-order.js';
 import { OPTION_EXCHANGES, parseOptionSymbol } from './option-symbol.js';
 import { restored, type StrategyStore } from './strategy-store.js';
@@ -418,6 +419,9 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
         if (s.state === 'sending')
           return conflict(`${s.name}'s legs are on their way: exit once they are answered`);
         if (s.state === 'closed') return conflict(`${s.name} holds nothing open`);
+        // Its order may be at the gateway: exited without it, the strategy would read closed too soon.
+        const lost = s.legs.find((l) => l.state === 'unknown');
+        if (lost) return conflict(`${legName(lost)}'s outcome is not known yet; the book will tell`);
         const failed = await exitNow(profileId, k, s, s.state === 'partial' ? 'unwind' : 'trader');
         return failed ? conflict(failed) : undefined;
       }),
@@ -439,58 +443,8 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
         const open = figures(profileId, k, s).legs[input.leg]!.open;
         if (leg.state !== 'sent' || leg.rolled || open === 0)
           return conflict(`${legName(leg)} holds nothing open to roll`);
-        const q = Math.abs(open);
-        const side: 'BUY' | 'SELL' = open > 0 ? 'BUY' : 'SELL';
-        const fresh: StoredStrategyLeg = {
-          ...to,
-          action: side,
-          quantity: q,
-          lotSize: leg.lotSize,
-          pricetype: 'MARKET',
-          price: 0,
-          state: 'waiting',
-          orderids: [],
-        };
-        const close = {
-          ...leg,
-          action: side === 'BUY' ? ('SELL' as const) : ('BUY' as const),
-          quantity: q,
-          pricetype: 'MARKET' as const,
-          price: 0,
-        };
-        // The BUY of the two first: a long leg's new contract, a short leg's buy-back.
-        const steps = side === 'BUY' ? (['open', 'close'] as const) : (['close', 'open'] as const);
-        s.legs.push(fresh);
-        for (const [n, step] of steps.entries()) {
-          if (step === 'open') {
-            fresh.state = 'sending';
-            await save(profileId, k);
-            const o = legOutcome(await d.invoke('orders.place', rollInput(s, fresh)));
-            markLeg(fresh, o);
-            if (!o.ok) {
-              if (n === 0) s.legs.pop();
-              else s.state = 'partial';
-              return conflict(
-                `the roll's ${legName(fresh)} was ${o.outcome}: ${o.message}${n === 0 ? '; nothing else was sent' : ''}`,
-              );
-            }
-          } else {
-            leg.rolled = true;
-            await save(profileId, k);
-            const o = legOutcome(await d.invoke('orders.place', rollInput(s, close)));
-            if (o.ok) leg.orderids.push(o.orderid);
-            else {
-              if (o.outcome === 'refused') delete leg.rolled;
-              if (o.journalId !== undefined) leg.journalId = o.journalId;
-              leg.reason = `its roll's close was ${o.outcome}: ${o.message}`;
-              if (n === 0) s.legs.pop();
-              return conflict(
-                `the roll's close (${legName(close)}) was ${o.outcome}: ${o.message}${n === 0 ? '; nothing else was sent' : ''}`,
-              );
-            }
-          }
-        }
-        return undefined;
+        const stopped = await sendRoll(ports(profileId, k), s, input.leg, to, open);
+        return stopped ? conflict(stopped) : undefined;
       }),
 
     update: (profileId, input) =>
@@ -549,20 +503,5 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
         await review(e.profileId, k);
       });
     },
-  };
-}
-
-/** A roll's order: MARKET, sent as asked (never held as a second press). */
-function rollInput(s: StoredStrategy, l: StoredStrategyLeg): object {
-  return {
-    symbol: l.symbol,
-    exchange: l.exchange,
-    action: l.action,
-    quantity: l.quantity,
-    pricetype: 'MARKET',
-    price: 0,
-    product: s.product,
-    strategy: tagOf(s),
-    confirmDuplicate: true,
   };
 }
