@@ -209,9 +209,9 @@ export function rollPreview(
   return { close, open, net };
 }
 
-/** `close NIFTY 25 NOV 24000 CE 75 at ~120.50` (a dash without a price). */
+/** `close NIFTY 25 NOV 24000 CE 75 at ~120.50` (a dash without a price); the side is shown beside it. */
 export function rollLine(word: 'close' | 'open', s: RollSide): string {
-  return `${word} ${displayName(s.symbol)} ${formatQty(s.quantity)} at ~${s.price === undefined ? '—' : formatPrice(s.price)} (${s.action === 'BUY' ? 'buy' : 'sell'})`;
+  return `${word} ${displayName(s.symbol)} ${formatQty(s.quantity)} at ~${s.price === undefined ? '—' : formatPrice(s.price)}`;
 }
 
 /** `Net credit ₹1,234.50` / `Net debit ₹560.00`. */

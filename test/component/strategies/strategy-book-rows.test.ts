@@ -168,8 +168,8 @@ describe('roll', () => {
     // −100.5 × 150 + 70 × 150 = −4,575: a debit.
     expect(p?.net).toBe(-4575);
     expect(netText(p?.net)).toBe('Net debit ₹4,575.00');
-    expect(rollLine('close', p!.close)).toBe('close NIFTY 25 NOV 24000 CE 150 at ~100.50 (buy)');
-    expect(rollLine('open', p!.open)).toBe('open NIFTY 25 NOV 24100 CE 150 at ~70.00 (sell)');
+    expect(rollLine('close', p!.close)).toBe('close NIFTY 25 NOV 24000 CE 150 at ~100.50');
+    expect(rollLine('open', p!.open)).toBe('open NIFTY 25 NOV 24100 CE 150 at ~70.00');
   });
 
   it('has no net without both touches, and nothing to roll when flat', () => {
