@@ -792,7 +792,10 @@ export class StrategyBuilderState {
       this.#bridge.on('strategies.list', (e) => {
         for (const s of e.strategies) {
           if (this.result?.id === s.id) this.result = s;
-          if (this.following?.id === s.id) this.following = s;
+          if (this.following?.id === s.id) {
+            this.following = s;
+            this.legs = savedLegs(s);
+          }
         }
       }),
     ];
