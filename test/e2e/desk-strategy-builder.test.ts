@@ -68,6 +68,8 @@ describe('strategy builder', { timeout: 90_000 }, () => {
     await expect.poll(() => strip.textContent()).toMatch(/2 legs/);
     await expect(page.locator('.chain .note').first().textContent()).resolves.toMatch(/SELL .*: 2 lots/);
     await page.screenshot({ path: join(SHOTS, 'strategy-builder-chain-1280.png') });
+    // The chain with Build on (the toggle, the strip) passes axe too.
+    expect(await axeProblems('.chain')).toEqual([]);
 
     await strip.getByRole('button', { name: 'Open builder' }).click();
     await expect(focusTab('Strategy').getAttribute('aria-selected')).resolves.toBe('true');
