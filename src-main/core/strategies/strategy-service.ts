@@ -180,6 +180,10 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     return p;
   }
 
+  /** A book or price the strategies could not act on: logged (its event has no one to answer). */
+  const failed = (profileId: string) => (err: unknown) =>
+    d.logger.error('strategies: a book or price could not be acted on', { profileId, error: String(err) });
+
   const ports = (profileId: string, k: Kept) => ({
     invoke: d.invoke,
     save: () => save(profileId, k),
@@ -484,14 +488,14 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
       return k.list.map((s) => viewOf(profileId, k, s));
     },
 
-    onBooks: (profileId) => turn(profileId, (k) => review(profileId, k)),
+    onBooks: (profileId) => turn(profileId, (k) => review(profileId, k)).catch(failed(profileId)),
 
     async onPrice(profileId, symbol, exchange, ltp) {
       const k = kept.get(profileId);
       const key = `${exchange}:${symbol}`;
       if (!k?.list.some((s) => s.state !== 'closed' && s.legs.some((l) => legKey(l) === key))) return;
       k.prices.set(key, ltp);
-      await turn(profileId, (x) => review(profileId, x));
+      await turn(profileId, (x) => review(profileId, x)).catch(failed(profileId));
     },
 
     async onReconciled(e) {
@@ -501,7 +505,7 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
       await turn(e.profileId, async () => {
         adopt(k, e);
         await review(e.profileId, k);
-      });
+      }).catch(failed(e.profileId));
     },
   };
 }

@@ -43,7 +43,13 @@ export function wireStrategies(w: StrategyWiring): StrategyCore {
     },
     refreshBook: w.pollNow,
     settled(journalId) {
-      const e = w.journal.get(journalId);
+      // A journal closed by the core's stop has nothing to say.
+      let e;
+      try {
+        e = w.journal.get(journalId);
+      } catch {
+        return undefined;
+      }
       if (!e?.resolution) return undefined;
       const { found, orderid, message } = e.resolution;
       return { journalId, found, message, ...(orderid ? { orderid } : {}), orderids: e.orderIds };

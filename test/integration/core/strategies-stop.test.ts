@@ -100,6 +100,46 @@ describe('the combined stop', () => {
     }
   });
 
+  it('takes the target set later; a refused exit is exitFailed, told, and exits again when asked', async () => {
+    const h = await startCore(paper);
+    try {
+      await h.core.router.invoke('settings.update', LIMITS);
+      const { v, long } = await spread(h);
+      const set = await h.core.router.invoke('strategies.update', { id: v.id, stop: null, target: 300 });
+      expect(set).toMatchObject({ ok: true, value: { state: 'open', target: 300 } });
+      if (set.ok) expect(set.value.stop).toBeUndefined();
+      // A limit the exit's rows break: the basket is refused as a whole.
+      await h.core.router.invoke('settings.update', { risk: { ...LIMITS.risk, maxQuantityPerOrder: 10 } });
+      const baskets = paper.proxy.forwardedTo(BASKET);
+      setOption(paper, long, Number(v.legs[1]!.averagePrice) + 10);
+      const failed = await waitStrategy(h, (s) => expect(s.state).toBe('exitFailed'));
+      expect(failed.exit).toMatchObject({ why: 'target', orderids: [] });
+      expect(Number(failed.exit!.pnl)).toBeGreaterThanOrEqual(300);
+      expect(failed.exit!.refused.join()).toMatch(/limit/i);
+      expect(paper.proxy.forwardedTo(BASKET)).toBe(baskets);
+      expect(h.notifications.filter((n) => n.title === 'Bull call: an exit was refused')).toMatchObject([
+        { kind: 'warning', sticky: true },
+      ]);
+      expect(h.notifications.filter((n) => n.title.startsWith('Bull call: target reached'))).toHaveLength(1);
+
+      await h.core.router.invoke('settings.update', LIMITS);
+      const out = await h.core.router.invoke('strategies.exit', { id: v.id });
+      if (!out.ok) throw new Error(JSON.stringify(out.error));
+      expect(out.value).toMatchObject({ state: 'closed', exit: { why: 'trader', refused: [] } });
+      expect(paper.proxy.forwardedTo(BASKET)).toBe(baskets + 1);
+      expect(await openPositions(h)).toEqual({});
+      expect(Number(out.value.realised)).toBeGreaterThan(0);
+      // Nothing open, no working order: it may be forgotten.
+      expect(await h.core.router.invoke('strategies.remove', { id: v.id })).toEqual({
+        ok: true,
+        value: { id: v.id },
+      });
+      expect(await strategiesOf(h)).toEqual([]);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('never sends the basket again after a restart while exiting (its answer lost)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'strategies-'));
     dirs.push(dataDir);
@@ -111,14 +151,17 @@ describe('the combined stop', () => {
       await h1.core.router.invoke('settings.update', LIMITS);
       const { v, long } = await spread(h1);
       id = v.id;
-      // The basket reaches the gateway; its answer never comes back.
+      // The basket reaches the gateway; its answer never comes back, and the order book cannot be
+      // read until this core stops (it cannot learn the basket's fate: it stops while exiting).
       paper.proxy.enqueue({ kind: 'drop' }, BASKET);
+      paper.proxy.decide((path) => (path === '/api/v1/orderbook' ? { kind: 'error500' } : { kind: 'pass' }));
       setOption(paper, long, Number(v.legs[1]!.averagePrice) - 10);
-      const s = await waitStrategy(h1, (x) => expect(x.exit?.note).toMatch(/answer was lost/));
+      const s = await waitStrategy(h1, (x) => expect(x.exit?.note).toMatch(/answer was lost \(/));
       expect(s).toMatchObject({ state: 'exiting', exit: { why: 'stop', orderids: [] } });
       expect(paper.proxy.forwardedTo(BASKET)).toBe(baskets + 1);
     } finally {
       await h1.stop();
+      paper.proxy.decide(undefined);
     }
     const h2 = await startCore(paper, { dataDir, keychain });
     try {
