@@ -21,7 +21,6 @@ import {
   expiryMs,
   payoffCurves,
   placeTemplate,
-  spotGrid,
   strategyStats,
   tradingYears,
 } from '@shared/options/index.js';
@@ -56,6 +55,7 @@ import {
   type StrategyPriceType,
   type StrategyProduct,
 } from '../lib/strategy-legs';
+import { roundSpotGrid } from '../lib/strategy-grid';
 import type { ConfirmState } from './confirm.svelte';
 import { MarginAsker } from './margin-ask.svelte';
 import { WatchSlot } from './watch-slot.svelte';
@@ -223,7 +223,7 @@ export class StrategyBuilderState {
       const spot = this.refSpot;
       if (legs.length === 0 || spot === undefined) return undefined;
       try {
-        const spots = spotGrid(spot, legs, 400);
+        const spots = roundSpotGrid(spot, legs, 400);
         const o = { spots, nowMs: this.nowMs, ivShift: this.ivShift / 100, rate: STRATEGY_RATE };
         const curves = payoffCurves(legs, o);
         const stats = strategyStats(legs, curves, {

@@ -132,7 +132,11 @@ describe('StrategyBuilderState: legs from the chain', () => {
     const { builder } = setup();
     builder.add(pick(25_000, 'CE', 'SELL', 90));
     builder.add(pick(25_000, 'PE', 'SELL', 100));
-    expect(builder.curves?.spots.length).toBe(400);
+    // A round-step grid (25 for NIFTY near 25,000) with the strike on it.
+    const spots = builder.curves!.spots;
+    expect(spots.length).toBeGreaterThan(250);
+    expect(spots[1]! - spots[0]!).toBe(25);
+    expect(spots.includes(25_000)).toBe(true);
     const s = builder.stats!;
     expect(s.maxLoss).toBe('unlimited');
     expect(s.maxProfit).toBeCloseTo((90 + 100) * 65, 0);
