@@ -18,6 +18,8 @@ let page: Page;
 let condor: StrategyView;
 
 const NAME = 'E2E condor';
+const PARTIAL = 'E2E partial';
+let chain: Awaited<ReturnType<typeof niftyOptions>>;
 
 beforeAll(async () => {
   desk = await openDesk('desk-strategies-book');
@@ -83,7 +85,7 @@ async function niftyOptions(): Promise<{ at: (steps: number, kind: 'CE' | 'PE') 
 
 describe('the Strategies book', { timeout: 120_000 }, () => {
   it('shows a sent strategy with its state and P&L, and opens to its legs', async () => {
-    const chain = await niftyOptions();
+    chain = await niftyOptions();
     const leg = (symbol: string, action: 'BUY' | 'SELL') => ({
       symbol,
       exchange: 'NFO',
@@ -151,10 +153,12 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     await box.fill('5000');
     await box.press('Enter');
     await expect.poll(async () => (await strategy())?.stop, { timeout: 10_000 }).toBe(5000);
-    await expect.poll(() => strategyRow().getByTestId('strategy-stop').textContent()).toMatch(/−₹5,000\.00/);
-    await expect(page.getByTestId('strategies-notice').textContent()).resolves.toMatch(
-      /Stop of E2E condor set/,
-    );
+    await expect
+      .poll(() => strategyRow().getByTestId('strategy-stop').textContent(), { timeout: 10_000 })
+      .toMatch(/−₹5,000\.00/);
+    await expect
+      .poll(() => page.getByTestId('strategies-notice').textContent())
+      .toMatch(/Stop of E2E condor set/);
     // Focus is back on the row.
     await expect
       .poll(() => page.evaluate('document.activeElement?.dataset?.testid ?? ""'))
@@ -260,7 +264,7 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     const text = (await dialog.textContent()) ?? '';
     expect(text).toMatch(/Exit E2E condor\?/);
     expect(text).toMatch(/One basket, 4 orders/);
-    expect(text.match(/(Buy|Sell) [\d,]+ NIFTY .* at MARKET/g)?.length ?? 0).toBeGreaterThan(0);
+    expect(text.match(/(Buy|Sell) [\d,]+ NIFTY .*? at MARKET/g)?.length).toBe(4);
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategies-book-exit-1280.png') });
     await dialog.getByRole('button', { name: 'Exit strategy' }).click();
@@ -272,6 +276,74 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     await expect(row.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(1);
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategies-book-closed-1280.png') });
+  });
+
+  it('a partial strategy: Send remaining and Unwind sent legs, each asked first, never by itself', async () => {
+    // One order of at most a lot: the two-lot wing is refused by the risk gate, the rest wait.
+    await invoke(page, 'settings.update', { risk: { maxQuantityPerOrder: chain.lot } });
+    const leg = (symbol: string, action: 'BUY' | 'SELL', lots = 1) => ({
+      symbol,
+      exchange: 'NFO',
+      action,
+      quantity: chain.lot * lots,
+      lotSize: chain.lot,
+    });
+    await invoke(page, 'strategies.send', {
+      name: PARTIAL,
+      product: 'MIS',
+      legs: [
+        leg(chain.at(-2, 'PE'), 'SELL'),
+        leg(chain.at(-4, 'PE'), 'BUY'),
+        leg(chain.at(2, 'CE'), 'SELL'),
+        leg(chain.at(4, 'CE'), 'BUY', 2),
+      ],
+    });
+    await invoke(page, 'settings.update', { risk: { maxQuantityPerOrder: 10_000 } });
+    const byName = async () =>
+      (await invoke<StrategiesView>(page, 'strategies.list')).strategies.find((x) => x.name === PARTIAL);
+    await expect.poll(async () => (await byName())?.state, { timeout: 20_000 }).toBe('partial');
+    await expect
+      .poll(async () => (await byName())?.legs.some((l) => l.open !== 0), { timeout: 20_000 })
+      .toBe(true);
+
+    const row = book().locator('[data-testid="strategy-row"]', { hasText: PARTIAL });
+    await row.waitFor({ timeout: 15_000 });
+    await expect(row.textContent()).resolves.toMatch(/partial/);
+    await expect(row.textContent()).resolves.toMatch(/refused/);
+    await expect(row.getByRole('button', { name: 'Send remaining' }).count()).resolves.toBe(1);
+    await expect(row.getByRole('button', { name: 'Unwind sent legs' }).count()).resolves.toBe(1);
+    await row.focus();
+    await page.keyboard.press('ArrowRight');
+    await renderedFrames(page);
+    await page.screenshot({ path: join(SHOTS, 'strategies-book-partial-1280.png') });
+
+    // R asks; Escape sends nothing.
+    await row.focus();
+    await page.keyboard.press('r');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    const asked = (await dialog.textContent()) ?? '';
+    expect(asked).toMatch(/Send the remaining legs of E2E partial\?/);
+    expect(asked.match(/(Buy|Sell) [\d,]+ NIFTY .*? at MARKET/g)?.length).toBe(3);
+    await renderedFrames(page);
+    await page.screenshot({ path: join(SHOTS, 'strategies-book-resume-1280.png') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await byName())?.legs.filter((l) => l.state === 'waiting' || l.state === 'refused')).toHaveLength(
+      3,
+    );
+
+    // E on a partial one unwinds the sent legs; the unsent ones are said to stay unsent.
+    await row.focus();
+    await page.keyboard.press('e');
+    await dialog.waitFor();
+    const unwind = (await dialog.textContent()) ?? '';
+    expect(unwind).toMatch(/Unwind the sent legs of E2E partial\?/);
+    expect(unwind).toMatch(/not sent stay unsent/);
+    await dialog.getByRole('button', { name: 'Unwind sent legs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await byName())?.state, { timeout: 30_000 }).toBe('closed');
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/unwound at \d{2}:\d{2}:\d{2}/);
   });
 
   it('the page logged no error', () => {
