@@ -61,9 +61,10 @@ export function exitLines(s: StrategyView): string[] {
   );
 }
 
-/** The lines of a resume: each remaining leg as it was saved. */
+/** The lines of a resume in the order they go: BUY legs first (their margin hedges the shorts). */
 export function resumeLines(s: StrategyView): string[] {
-  return remainingLegs(s).map(
+  const legs = remainingLegs(s);
+  return [...legs.filter((l) => l.action === 'BUY'), ...legs.filter((l) => l.action === 'SELL')].map(
     (l) =>
       `${sideWord(l.action)} ${formatQty(l.quantity)} ${legName(l)} at ${l.pricetype === 'LIMIT' ? formatPrice(l.price) : 'MARKET'}` +
       (l.state === 'refused' ? ` (refused before: ${l.reason ?? 'no reason given'})` : ''),

@@ -92,13 +92,13 @@ describe('what the actions send', () => {
     ]);
   });
 
-  it('resumes the waiting and refused legs as saved; an unanswered one is never among them', () => {
+  it('resumes the waiting and refused legs, BUY first; an unanswered one is never among them', () => {
     const s = strategy({
       state: 'partial',
       legs: [
         leg({ state: 'sent' }),
-        leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', state: 'refused', reason: 'RMS', open: 0 }),
         leg({ symbol: 'NIFTY25NOV2624400CE', state: 'waiting', open: 0, pricetype: 'LIMIT', price: 12.5 }),
+        leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', state: 'refused', reason: 'RMS', open: 0 }),
         leg({ symbol: 'NIFTY25NOV2624600CE', state: 'unknown', open: 0 }),
       ],
     });
