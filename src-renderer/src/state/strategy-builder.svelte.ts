@@ -581,6 +581,8 @@ export class StrategyBuilderState {
   readonly sendProblem = $derived.by((): string | undefined => {
     if (this.readOnly) return `Following ${this.following?.name}: read only`;
     if (this.legs.length === 0) return 'Add legs from the chain or a template';
+    // A sent strategy is followed below until Done: a second press never sends the same legs again.
+    if (this.result) return `“${this.result.name}” was sent: Done under its legs to build another`;
     if (!this.name.trim()) return 'Name the strategy';
     if (this.name.trim().length > 40) return 'The name is at most 40 characters';
     if (Number.isNaN(this.stop)) return 'The stop is rupees more than 0, paise at most';

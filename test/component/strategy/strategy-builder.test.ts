@@ -287,6 +287,12 @@ describe('StrategyBuilderState: margin and send', () => {
       ],
     });
     expect(builder.result?.state).toBe('open');
+    // Sent: a second press sends nothing until the answer is dismissed.
+    expect(await builder.send()).toBe(false);
+    expect(builder.sendError).toMatch(/was sent: Done/);
+    expect(bridge.callsTo('strategies.send')).toHaveLength(1);
+    builder.dismissResult();
+    expect(builder.sendProblem).toBeUndefined();
   });
 
   it('partial: the refused words stay; Send remaining → strategies.resume, Unwind → strategies.exit', async () => {
