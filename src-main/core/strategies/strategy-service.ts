@@ -82,6 +82,8 @@ export interface StrategyCore extends StrategyService {
   onPrice(profileId: string, symbol: string, exchange: string, ltp: number): Promise<void>;
   /** An unknown outcome settled from the book: a lost leg or basket adopts its orders. */
   onReconciled(e: OrderReconciledEvent): Promise<void>;
+  /** Writes every profile's strategies as they are now (the core stopping). */
+  flush(): Promise<void>;
 }
 
 interface Kept {
@@ -486,6 +488,19 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     views: (profileId) => {
       const k = keptOf(profileId);
       return k.list.map((s) => viewOf(profileId, k, s));
+    },
+
+    async flush() {
+      await Promise.all(
+        [...kept].map(([profileId, k]) =>
+          save(profileId, k).catch((err: unknown) =>
+            d.logger.error('strategies: the strategies could not be saved', {
+              profileId,
+              error: String(err),
+            }),
+          ),
+        ),
+      );
     },
 
     onBooks: (profileId) => turn(profileId, (k) => review(profileId, k)).catch(failed(profileId)),
