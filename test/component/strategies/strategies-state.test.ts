@@ -123,7 +123,7 @@ describe('the actions', () => {
     await flush();
     bridge.answer('strategies.exit', () => ({
       ok: false,
-      error: { kind: 'refused', message: 'gateway down' },
+      error: { kind: 'server', message: 'gateway down' },
     }));
     const asked = state.exit(partial);
     expect(confirm.request?.title).toBe('Unwind the sent legs of Short call?');
@@ -174,7 +174,7 @@ describe('the actions', () => {
     await flush();
     bridge.answer('strategies.roll', () => ({
       ok: false,
-      error: { kind: 'refused', message: 'margin short' },
+      error: { kind: 'server', message: 'margin short' },
     }));
     const preview = {
       close: { action: 'BUY' as const, symbol: 'NIFTY25NOV2624000CE', quantity: 75, price: 100 },
