@@ -120,7 +120,7 @@ describe('strategy builder', { timeout: 90_000 }, () => {
     expect(drawn).toBeGreaterThan(1000);
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategy-builder-1280.png') });
-    await page.locator('.strategy').evaluate((el) => el.parentElement?.scrollTo(0, 10_000));
+    await page.locator('#focus-panel').evaluate((el) => el.scrollTo(0, 10_000));
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategy-builder-send-1280.png') });
   });
@@ -168,9 +168,35 @@ describe('strategy builder', { timeout: 90_000 }, () => {
         timeout: 20_000,
       })
       .toMatch(/^(Sent\|){3}Sent$|Refused/);
-    await page.locator('.strategy').evaluate((el) => el.parentElement?.scrollTo(0, 10_000));
+    await page.locator('#focus-panel').evaluate((el) => el.scrollTo(0, 10_000));
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategy-builder-sent-1280.png') });
+  });
+
+  it("the Strategies book's Payoff shows the sent strategy followed, read-only, and Back returns", async () => {
+    const books = page.getByRole('tab', { name: /^Strategies/ });
+    if ((await books.count()) === 0 || (await page.getByRole('table', { name: 'Legs sent' }).count()) === 0) {
+      console.log('no Strategies book tab or nothing sent: the follow step is skipped');
+      return;
+    }
+    await books.click();
+    const payoff = page.getByRole('button', { name: 'Payoff', exact: true }).first();
+    await payoff.waitFor({ timeout: 15_000 });
+    await payoff.click();
+    await expect(focusTab('Strategy').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Following E2E condor/ }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect.poll(() => legsTable().locator('tbody tr').count(), { timeout: 10_000 }).toBe(4);
+    expect(await page.getByRole('form', { name: 'Send the strategy' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Strategy figures' }).textContent(), { timeout: 10_000 })
+      .toMatch(/Max loss₹[\d,]+\.\d{2}/);
+    await page.locator('#focus-panel').evaluate((el) => el.scrollTo(0, 0));
+    await renderedFrames(page);
+    await page.screenshot({ path: join(SHOTS, 'strategy-builder-following-1280.png') });
+    await page.getByRole('button', { name: 'Back to building' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /NIFTY builder/ }).count()).toBe(1);
   });
 
   it('the page logged no error', () => {
