@@ -733,6 +733,7 @@ export class StrategyBuilderState {
       void this.#findSpot(view.underlying, ex);
     }
     this.whatIfSpot = undefined;
+    this.notice = undefined;
     void this.#quoteNow(legs);
     this.revealCount++;
   }
@@ -741,6 +742,7 @@ export class StrategyBuilderState {
   stopFollowing(): void {
     if (!this.following) return;
     this.following = undefined;
+    this.notice = undefined;
     this.legs = this.#draft ?? [];
     this.#draft = undefined;
     const und = this.legs[0] ? parseSymbol(this.legs[0].symbol) : undefined;
