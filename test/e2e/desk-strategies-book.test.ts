@@ -165,6 +165,31 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
       .toBe('strategy-row');
   });
 
+  it('renames in the row (N) and shows the payoff in the Strategy tab (P)', async () => {
+    await strategyRow().focus();
+    await page.keyboard.press('n');
+    const box = page.getByRole('textbox', { name: `New name of ${NAME}` });
+    await box.fill('E2E condor renamed');
+    await box.press('Enter');
+    await expect
+      .poll(async () => (await invoke<StrategiesView>(page, 'strategies.list')).strategies[0]?.name)
+      .toBe('E2E condor renamed');
+    const renamed = book().locator('[data-testid="strategy-row"]', { hasText: 'E2E condor renamed' });
+    await renamed.waitFor();
+    await renamed.focus();
+    await page.keyboard.press('n');
+    const again = page.getByRole('textbox', { name: 'New name of E2E condor renamed' });
+    await again.fill(NAME);
+    await again.press('Enter');
+    await expect.poll(async () => (await strategy())?.name).toBe(NAME);
+
+    await strategyRow().focus();
+    await page.keyboard.press('p');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Strategy', exact: true }).getAttribute('aria-selected'))
+      .toBe('true');
+  });
+
   it('rolls a short leg to a neighbouring strike after the preview', async () => {
     const before = (await strategy())!;
     const index = before.legs.findIndex((l) => l.action === 'SELL' && l.symbol.endsWith('CE'));
@@ -187,6 +212,7 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     expect(strikes).toBeGreaterThan(2);
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategies-book-roll-1280.png') });
+    expect(await axeProblems('[role="dialog"]', 'roll dialog')).toEqual([]);
     // The nearest strike away from the money is offered first: up, for a call.
     const chosen = dialog.getByRole('radio', { checked: true });
     const strikeOf = (sym: string) => Number(sym.slice(-7, -2));
