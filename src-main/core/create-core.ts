@@ -356,11 +356,11 @@ export function createCore(ports: CorePorts): Core {
     async stop() {
       guard.stop();
       sessions.halt();
-      // What the strategies hold now is on disk before the core goes (a lost answer's note too).
-      await strategies.flush();
       for (const u of unsubscribe.splice(0)) u();
       await sessions.close();
       await paper.stop();
+      // What the strategies hold now is on disk before the core goes (a lost answer's note too).
+      await strategies.flush();
       journal.close();
       seen.close();
     },
