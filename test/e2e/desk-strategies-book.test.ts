@@ -283,6 +283,8 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
 
   it('exits the strategy as one basket after a confirm that lists the orders', async () => {
     await tab('Strategies').click();
+    // Opened before the Positions tab, still open: its legs stay in view.
+    await expect(strategyRow().getAttribute('aria-expanded')).resolves.toBe('true');
     await strategyRow().focus();
     await page.keyboard.press('e');
     const dialog = page.getByRole('alertdialog');

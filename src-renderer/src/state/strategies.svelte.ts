@@ -47,6 +47,8 @@ export class StrategiesState {
   notice = $state.raw<StrategiesNotice | undefined>();
   /** `op:id` of each action on its way. */
   readonly busy = new SvelteSet<string>();
+  /** Ids of the strategies opened to their legs in the book. */
+  readonly expanded = new SvelteSet<string>();
 
   readonly #bridge: BridgeApi;
   readonly #options: StrategiesOptions;
