@@ -302,6 +302,10 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/closed/);
     await expect(row.textContent()).resolves.toMatch(/exited at \d{2}:\d{2}:\d{2}/);
     await expect(row.getByRole('button', { name: 'Remove' }).count()).resolves.toBe(1);
+    await expect
+      .poll(() => page.getByTestId('strategies-notice').textContent(), { timeout: 15_000 })
+      .toMatch(/Exit of E2E condor sent: 4 orders/);
+    console.log(`closed strategy P&L: ${(await strategy())?.pnl} (realised ${(await strategy())?.realised})`);
     await renderedFrames(page);
     await page.screenshot({ path: join(SHOTS, 'strategies-book-closed-1280.png') });
   });
