@@ -268,6 +268,14 @@ describe('the Strategies book', { timeout: 120_000 }, () => {
     expect(keys.slice(1, at).every((k) => k?.startsWith(`strategy:${condor.id}:NFO:`))).toBe(true);
     expect(at).toBe(5);
     expect(keys.slice(at + 1)).toContain('NSE:SBIN:MIS');
+    // T on the header sets the strategy's target there (rupees of its P&L).
+    await head.focus();
+    await page.keyboard.press('t');
+    const target = page.getByRole('textbox', { name: new RegExp(`Target profit of ${NAME}`) });
+    await target.fill('8000');
+    await target.press('Enter');
+    await expect.poll(async () => (await strategy())?.target, { timeout: 10_000 }).toBe(8000);
+    await expect.poll(() => head.textContent(), { timeout: 10_000 }).toMatch(/\+₹8,000\.00/);
     // G on a row ungroups and groups again.
     await grid.locator('[data-row-key="NSE:SBIN:MIS"]').focus();
     await page.keyboard.press('g');
