@@ -7,6 +7,7 @@
 import type { BridgeApi, IpcError, StrategyView } from '@contract';
 import { getContext, hasContext, setContext } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
+import { formatMoney } from '@shared/format.js';
 import type { LinkState } from '../lib/bridge';
 import { followView, type Follower } from '../lib/followed-view';
 import {
@@ -130,7 +131,7 @@ export class StrategiesState {
       'ok',
       parsed.value === null
         ? `${what} of ${s.name} removed`
-        : `${what} of ${s.name} set: exits every leg at ${side === 'stop' ? 'a loss' : 'a profit'} of ₹${parsed.value.toFixed(2)}`,
+        : `${what} of ${s.name} set: exits every leg at ${side === 'stop' ? 'a loss' : 'a profit'} of ${formatMoney(parsed.value)}`,
     );
     return { ok: true };
   }

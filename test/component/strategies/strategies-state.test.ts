@@ -89,7 +89,7 @@ describe('the actions', () => {
     expect(await state.setLevel(view(), 'stop', '2,000.50')).toEqual({ ok: true });
     expect(bridge.callsTo('strategies.update')[0]?.input).toEqual({ id: 's1', stop: 2000.5 });
     expect(state.strategies[0]?.stop).toBe(2000.5);
-    expect(state.notice?.text).toMatch(/exits every leg at a loss of ₹2000.50/);
+    expect(state.notice?.text).toMatch(/exits every leg at a loss of ₹2,000.50/);
     await state.setLevel(view(), 'target', '');
     expect(bridge.callsTo('strategies.update')[1]?.input).toEqual({ id: 's1', target: null });
   });
