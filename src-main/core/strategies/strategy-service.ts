@@ -98,10 +98,14 @@ type Fail = { ok: false; kind: 'invalid_input' | 'conflict'; message: string };
 const invalid = (message: string): Fail => ({ ok: false, kind: 'invalid_input', message });
 const conflict = (message: string): Fail => ({ ok: false, kind: 'conflict', message });
 const WORKING = new Set(['open', 'trigger pending']);
+/** How long the book must not show a crashed leg's order before it counts as not sent. */
+const LOST_MS = 10_000;
 const legName = (l: StoredStrategyLeg) => `${l.action} ${l.symbol}`;
 
 export function createStrategyService(d: StrategyDeps): StrategyCore {
   const kept = new Map<string, Kept>();
+  /** When the book was first read without a crashed leg's order (clock ms). */
+  const unseen = new WeakMap<StoredStrategyLeg, number>();
   const newId = d.newId ?? (() => `${d.clock.now().toString(36)}-${randomBytes(3).toString('hex')}`);
 
   function keptOf(profileId: string): Kept {
@@ -231,12 +235,53 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     }
   }
 
+  /**
+   * Legs a crash left in doubt (saved `sending`, no journal entry to settle them): adopted from an
+   * order of the book with their shape and the strategy's tag that no leg holds; the book not showing
+   * one for LOST_MS, it did not go (refused: resume may send it).
+   */
+  function settleCrashed(k: Kept, orders: readonly OrderSnapshot[]): void {
+    const taken = new Set(
+      k.list.flatMap((s) => [...s.legs.flatMap((l) => l.orderids), ...(s.exit?.orderids ?? [])]),
+    );
+    for (const s of k.list) {
+      for (const l of s.legs) {
+        if (l.state !== 'unknown' || l.journalId !== undefined) continue;
+        const row = orders.find(
+          (o) =>
+            !taken.has(o.orderid) &&
+            o.symbol === l.symbol &&
+            o.exchange === l.exchange &&
+            o.action === l.action &&
+            o.quantity === l.quantity &&
+            (o.strategy === undefined || o.strategy === tagOf(s)),
+        );
+        if (row) {
+          taken.add(row.orderid);
+          l.orderids.push(row.orderid);
+          l.state = row.status === 'rejected' ? 'refused' : 'sent';
+          if (l.state === 'refused') l.reason = row.rejectionReason || 'the gateway rejected it';
+          else delete l.reason;
+          unseen.delete(l);
+          continue;
+        }
+        const since = unseen.get(l) ?? d.clock.now();
+        unseen.set(l, since);
+        if (d.clock.now() - since < LOST_MS) continue;
+        unseen.delete(l);
+        l.state = 'refused';
+        l.reason = `the order book has not shown it for ${LOST_MS / 1000} s: it did not go`;
+      }
+    }
+  }
+
   /** Closes what the trades show flat, and exits a strategy whose P&L reached its stop or target. */
   async function review(profileId: string, k: Kept): Promise<void> {
     const books = d.books(profileId);
     // Nothing is judged before the trades are read (a restart's first moments read as flat).
     if (!books?.trades) return;
     adoptSettled(k);
+    settleCrashed(k, books.orders);
     for (const s of k.list) {
       const f = figures(profileId, k, s);
       s.legs.forEach((l, i) => {
@@ -341,7 +386,12 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
   ): Promise<StrategyAnswer> {
     const found = keptOf(profileId).list.find((s) => s.id === id);
     if (!found) return invalid(`no strategy ${id}`);
-    const failed = await turn(profileId, (k) => work(k, found));
+    // Acted on against the book as it is now: a lost leg it has settled since no longer blocks.
+    await d.refreshBook();
+    const failed = await turn(profileId, async (k) => {
+      await review(profileId, k);
+      return work(k, found);
+    });
     if (failed) return failed;
     await d.refreshBook();
     return turn(profileId, async (k) => {
