@@ -45,6 +45,8 @@ export const StoredStrategy = z.object({
   name: z.string(),
   product: z.enum(['MIS', 'NRML']),
   underlying: z.string(),
+  /** The strategy tag its orders carry, fixed when it is sent (a rename keeps it). */
+  tag: z.string().optional(),
   /** Epoch ms it was first saved. */
   createdAt: z.number(),
   state: z.enum(STATES),

@@ -26,7 +26,8 @@ export function legOutcome(r: IpcResult<unknown>): LegOutcome {
 }
 
 /** The strategy tag its orders carry (the journal and the book show it; the gateway takes 64). */
-export const tagOf = (s: Pick<StoredStrategy, 'name'>): string => `OrderDesk ${s.name}`.slice(0, 64);
+export const tagOf = (s: Pick<StoredStrategy, 'name' | 'tag'>): string =>
+  s.tag ?? `OrderDesk ${s.name}`.slice(0, 64);
 
 export interface LegSendPorts {
   invoke: Invoke;

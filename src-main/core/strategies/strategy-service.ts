@@ -422,9 +422,11 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
         if (l.pricetype === 'LIMIT' && !((l.price ?? 0) > 0))
           return invalid(`${l.symbol}: a LIMIT leg needs a price`);
       }
+      const name = input.name.trim();
       const s: StoredStrategy = {
         id: newId(),
-        name: input.name.trim(),
+        name,
+        tag: tagOf({ name }),
         product: input.product,
         underlying: underlying!,
         createdAt: d.clock.now(),
