@@ -277,7 +277,8 @@ export class StrategiesState {
 
 // The strategies state lives with the books panel (state/context.ts is the desk root's): the panel
 // provides it, the Positions pane under it finds it (the narrow list has none and groups nothing).
-const STRATEGIES = Symbol('strategies');
+/** The context key (a component test passes its own state under it). */
+export const STRATEGIES = Symbol('strategies');
 
 export const provideStrategies = (s: StrategiesState): StrategiesState => setContext(STRATEGIES, s);
 export const findStrategies = (): StrategiesState | undefined =>
