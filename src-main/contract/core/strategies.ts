@@ -23,6 +23,11 @@ export const StoredStrategyLeg = z.object({
   journalId: z.string().optional(),
   /** A roll closed it: `closed` once its trades show it flat. */
   rolled: z.boolean().optional(),
+  /**
+   * A roll's close on its way: the units it closes (signed as the leg's open). Set before the send,
+   * cleared by its answer; found set after a restart, the book settles it.
+   */
+  closing: z.number().int().optional(),
 });
 export type StoredStrategyLeg = z.infer<typeof StoredStrategyLeg>;
 

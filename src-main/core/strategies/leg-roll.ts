@@ -63,8 +63,10 @@ export async function sendRoll(
       return `the roll's ${side} ${fresh.symbol} was ${o.outcome}: ${o.message}${rest}`;
     }
     leg.rolled = true;
+    leg.closing = open;
     await p.save();
     const o = legOutcome(await p.invoke('orders.place', rollInput(s, close)));
+    delete leg.closing;
     if (o.ok) {
       leg.orderids.push(o.orderid);
       continue;

@@ -244,18 +244,56 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     const taken = new Set(
       k.list.flatMap((s) => [...s.legs.flatMap((l) => l.orderids), ...(s.exit?.orderids ?? [])]),
     );
+    const find = (s: StoredStrategy, l: StoredStrategyLeg, action: string, quantity: number) =>
+      orders.find(
+        (o) =>
+          !taken.has(o.orderid) &&
+          o.symbol === l.symbol &&
+          o.exchange === l.exchange &&
+          o.action === action &&
+          o.quantity === quantity &&
+          (o.strategy === undefined || o.strategy === tagOf(s)),
+      );
+    /** True once the book has not shown the order for LOST_MS. */
+    const gone = (l: StoredStrategyLeg) => {
+      const since = unseen.get(l) ?? d.clock.now();
+      unseen.set(l, since);
+      if (d.clock.now() - since < LOST_MS) return false;
+      unseen.delete(l);
+      return true;
+    };
     for (const s of k.list) {
-      for (const l of s.legs) {
-        if (l.state !== 'unknown' || l.journalId !== undefined) continue;
-        const row = orders.find(
+      // An exit basket sent just before a crash (no answer, no journal entry): its rows are the
+      // MARKET orders with the strategy's tag on its legs' contracts that no leg holds.
+      if (s.state === 'exiting' && s.exit && !s.exit.orderids.length && s.exit.journalId === undefined) {
+        const rows = orders.filter(
           (o) =>
             !taken.has(o.orderid) &&
-            o.symbol === l.symbol &&
-            o.exchange === l.exchange &&
-            o.action === l.action &&
-            o.quantity === l.quantity &&
-            (o.strategy === undefined || o.strategy === tagOf(s)),
+            o.pricetype === 'MARKET' &&
+            o.strategy === tagOf(s) &&
+            s.legs.some((l) => l.symbol === o.symbol && l.exchange === o.exchange),
         );
+        for (const o of rows) taken.add(o.orderid);
+        s.exit.orderids.push(...rows.map((o) => o.orderid));
+      }
+      for (const l of s.legs) {
+        // A roll's close in doubt: adopted, or (not in the book) the leg was never rolled.
+        if (l.closing !== undefined && l.journalId === undefined) {
+          const row = find(s, l, l.closing > 0 ? 'SELL' : 'BUY', Math.abs(l.closing));
+          if (row) {
+            taken.add(row.orderid);
+            l.orderids.push(row.orderid);
+            delete l.closing;
+            unseen.delete(l);
+          } else if (gone(l)) {
+            delete l.closing;
+            delete l.rolled;
+            l.reason = `its roll's close did not go: the order book has not shown it for ${LOST_MS / 1000} s`;
+          }
+          continue;
+        }
+        if (l.state !== 'unknown' || l.journalId !== undefined) continue;
+        const row = find(s, l, l.action, l.quantity);
         if (row) {
           taken.add(row.orderid);
           l.orderids.push(row.orderid);
@@ -265,10 +303,7 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
           unseen.delete(l);
           continue;
         }
-        const since = unseen.get(l) ?? d.clock.now();
-        unseen.set(l, since);
-        if (d.clock.now() - since < LOST_MS) continue;
-        unseen.delete(l);
+        if (!gone(l)) continue;
         l.state = 'refused';
         l.reason = `the order book has not shown it for ${LOST_MS / 1000} s: it did not go`;
       }

@@ -41,5 +41,8 @@ export function restored(s: StoredStrategy): StoredStrategy {
         }
       : l,
   );
-  return { ...s, legs, state: s.state === 'sending' ? 'partial' : s.state };
+  // A leg not sent in a strategy that was sending (or rolling) is the trader's to resume.
+  const unsent = legs.some((l) => l.state !== 'sent' && l.state !== 'closed');
+  const state = s.state === 'sending' || (s.state === 'open' && unsent) ? 'partial' : s.state;
+  return { ...s, legs, state };
 }

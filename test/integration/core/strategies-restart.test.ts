@@ -125,4 +125,150 @@ describe('strategies after a crash', () => {
       await h2.stop();
     }
   });
+
+  it('adopts a roll’s close that went just before the crash; resume sends the new leg', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'strategies-'));
+    dirs.push(dataDir);
+    const keychain = fakeKeytar();
+    const c = niftyChain(paper);
+    const old = leg(c.at(2, 'CE'), 'SELL');
+    const next = leg(c.at(3, 'CE'), 'SELL');
+    const ids: string[] = [];
+    // The run that crashed: the leg's entry, then its roll's buy-back, both at the gateway.
+    const h1 = await startCore(paper, { dataDir, keychain });
+    try {
+      await h1.core.router.invoke('settings.update', LIMITS);
+      for (const action of ['SELL', 'BUY'] as const) {
+        const r = await h1.core.router.invoke('orders.place', {
+          symbol: old.symbol,
+          quantity: 65,
+          action,
+          exchange: 'NFO',
+          pricetype: 'MARKET',
+          product: 'MIS',
+          strategy: 'OrderDesk Rolled',
+          confirmDuplicate: true,
+        });
+        if (!r.ok) throw new Error(JSON.stringify(r.error));
+        ids.push(r.value.orderid);
+      }
+    } finally {
+      await h1.stop();
+    }
+    mkdirSync(join(dataDir, 'strategies'), { recursive: true });
+    const rolled: StoredStrategy = {
+      id: 'rolled',
+      name: 'Rolled',
+      product: 'MIS',
+      underlying: 'NIFTY',
+      createdAt: CORE_T0,
+      state: 'open',
+      legs: [
+        { ...stored(old, 'waiting'), state: 'sent', orderids: [ids[0]!], rolled: true, closing: -65 },
+        stored(next, 'waiting'),
+      ],
+    };
+    writeFileSync(
+      join(dataDir, 'strategies', 'paper.json'),
+      JSON.stringify({ version: 1, strategies: [rolled] }),
+    );
+    const places = paper.proxy.forwardedTo(PLACE);
+
+    const h2 = await startCore(paper, { dataDir, keychain });
+    try {
+      await vi.waitFor(
+        async () => {
+          await h2.clock.advance(1000);
+          await h2.core.pollNow();
+          const [s] = await strategiesOf(h2);
+          expect(s!.legs[0]).toMatchObject({ state: 'closed', open: 0, orderids: ids });
+          expect(s!.state).toBe('partial');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      const r = await resumed(h2, 'rolled');
+      expect(r.state).toBe('open');
+      expect(r.legs.map((l) => [l.symbol, l.state, l.open])).toEqual([
+        [old.symbol, 'closed', 0],
+        [next.symbol, 'sent', -65],
+      ]);
+      expect(paper.proxy.forwardedTo(PLACE)).toBe(places + 1);
+    } finally {
+      await h2.stop();
+    }
+  });
+
+  it('adopts an exit basket sent just before the crash from the book, never sending it again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'strategies-'));
+    dirs.push(dataDir);
+    const keychain = fakeKeytar();
+    const short = leg(niftyChain(paper).at(1, 'CE'), 'SELL');
+    const ids: string[] = [];
+    // The run that crashed: the leg's entry, then the exit basket's row, both at the gateway.
+    const h1 = await startCore(paper, { dataDir, keychain });
+    try {
+      await h1.core.router.invoke('settings.update', LIMITS);
+      const entry = await h1.core.router.invoke('orders.place', {
+        symbol: short.symbol,
+        quantity: 65,
+        action: 'SELL',
+        exchange: 'NFO',
+        pricetype: 'MARKET',
+        product: 'MIS',
+        strategy: 'OrderDesk Exited',
+      });
+      if (!entry.ok) throw new Error(JSON.stringify(entry.error));
+      ids.push(entry.value.orderid);
+      const exit = await h1.core.router.invoke('orders.basket', {
+        orders: [
+          {
+            symbol: short.symbol,
+            quantity: 65,
+            action: 'BUY',
+            exchange: 'NFO',
+            pricetype: 'MARKET',
+            product: 'MIS',
+          },
+        ],
+        strategy: 'OrderDesk Exited',
+      });
+      if (!exit.ok) throw new Error(JSON.stringify(exit.error));
+      ids.push(exit.value.results[0]!.orderid!);
+    } finally {
+      await h1.stop();
+    }
+    mkdirSync(join(dataDir, 'strategies'), { recursive: true });
+    const exiting: StoredStrategy = {
+      id: 'exited',
+      name: 'Exited',
+      product: 'MIS',
+      underlying: 'NIFTY',
+      createdAt: CORE_T0,
+      state: 'exiting',
+      legs: [{ ...stored(short, 'waiting'), state: 'sent', orderids: [ids[0]!] }],
+      exit: { why: 'trader', at: CORE_T0, orderids: [], refused: [] },
+    };
+    writeFileSync(
+      join(dataDir, 'strategies', 'paper.json'),
+      JSON.stringify({ version: 1, strategies: [exiting] }),
+    );
+    const baskets = paper.proxy.forwardedTo('/api/v1/basketorder');
+
+    const h2 = await startCore(paper, { dataDir, keychain });
+    try {
+      await vi.waitFor(
+        async () => {
+          await h2.clock.advance(1000);
+          await h2.core.pollNow();
+          const [s] = await strategiesOf(h2);
+          expect(s).toMatchObject({ state: 'closed', exit: { orderids: [ids[1]] } });
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(paper.proxy.forwardedTo('/api/v1/basketorder')).toBe(baskets);
+      expect((await paperOrders(h2)).map((o) => o.orderid)).toEqual(ids);
+    } finally {
+      await h2.stop();
+    }
+  });
 });
