@@ -95,6 +95,14 @@ export function describeRequest(
       }[channel];
       return { what: `${verb} order ${entry ?? '?'}`, ...(entry ? { orderid: entry } : {}) };
     }
+    case 'strategies.send':
+      return { what: `send strategy ${text(i['name']) ?? '?'}` };
+    case 'strategies.resume':
+      return { what: `send the remaining legs of strategy ${text(i['id']) ?? '?'}` };
+    case 'strategies.exit':
+      return { what: `exit strategy ${text(i['id']) ?? '?'}` };
+    case 'strategies.roll':
+      return { what: `roll a leg of strategy ${text(i['id']) ?? '?'}` };
   }
 }
 

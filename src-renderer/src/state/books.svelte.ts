@@ -45,6 +45,7 @@ const BUS_EVENTS: Record<BusEventName, true> = {
   'positions.changed': true,
   'protection.brackets': true,
   'guard.state': true,
+  'strategies.list': true,
   'books.orders': true,
   'books.trades': true,
   'books.positions': true,

@@ -69,6 +69,10 @@ describe('the refusal tap', () => {
     expect(describeRequest('orders.closeAll', undefined)).toEqual({
       what: 'close all (cancel working orders, close, verify)',
     });
+    expect(describeRequest('strategies.send', { name: 'Condor', legs: [] })).toEqual({
+      what: 'send strategy Condor',
+    });
+    expect(describeRequest('strategies.exit', { id: 's1' })).toEqual({ what: 'exit strategy s1' });
   });
 
   it('events pass straight through', () => {
