@@ -1,5 +1,6 @@
 // The legs' send order (BUY first, stable) and what an option symbol says of its contract.
 import { describe, expect, it } from 'vitest';
+import { exitRows } from '../../../../src-main/core/strategies/exit-basket.js';
 import { parseOptionSymbol, restored, sendOrder } from '../../../../src-main/core/strategies/index.js';
 
 describe('sendOrder', () => {
@@ -58,5 +59,34 @@ describe('restored', () => {
     expect(s.legs[1]!.reason).toMatch(/the book will tell/);
     const exiting = restored({ ...s, state: 'exiting' });
     expect(exiting.state).toBe('exiting');
+  });
+});
+
+describe('exitRows', () => {
+  it('closes each leg’s open units on the opposite side, and skips flat legs', () => {
+    const l = (symbol: string, action: 'BUY' | 'SELL') => ({
+      symbol,
+      exchange: 'NFO',
+      action,
+      quantity: 65,
+      lotSize: 65,
+      pricetype: 'MARKET' as const,
+      price: 0,
+      state: 'sent' as const,
+      orderids: [],
+    });
+    const s = {
+      id: 'a',
+      name: 'A',
+      product: 'MIS' as const,
+      underlying: 'NIFTY',
+      createdAt: 0,
+      state: 'open' as const,
+      legs: [l('P1', 'SELL'), l('P2', 'BUY'), l('C1', 'SELL')],
+    };
+    expect(exitRows(s, [-65, 130, 0])).toEqual([
+      { leg: 0, symbol: 'P1', exchange: 'NFO', action: 'BUY', quantity: 65 },
+      { leg: 1, symbol: 'P2', exchange: 'NFO', action: 'SELL', quantity: 130 },
+    ]);
   });
 });
