@@ -26,7 +26,14 @@ import { sendRoll } from './leg-roll.js';
 import { sendOrder } from './leg-order.js';
 import { OPTION_EXCHANGES, parseOptionSymbol } from './option-symbol.js';
 import { restored, type StrategyStore } from './strategy-store.js';
-import { figuresOf, legKey, strategyView, type Figures, type PriceOf } from './strategy-view.js';
+import {
+  figuresOf,
+  legKey,
+  strategyView,
+  tradesBehind,
+  type Figures,
+  type PriceOf,
+} from './strategy-view.js';
 import { reached } from './strategy-pnl.js';
 
 export type StrategyAnswer =
@@ -140,6 +147,14 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
 
   function figures(profileId: string, k: Kept, s: StoredStrategy): Figures {
     return figuresOf(s, d.books(profileId)?.trades ?? [], priceOf(profileId, k));
+  }
+
+  /** Why the legs' open units cannot be known from the trades now, or undefined. */
+  function lagging(profileId: string, s: StoredStrategy): string | undefined {
+    const books = d.books(profileId);
+    const behind = tradesBehind(s, books?.orders ?? [], books?.trades ?? []);
+    if (!behind.length) return undefined;
+    return `the trade book does not show every fill of ${behind.join(', ')} yet (the order book does)`;
   }
 
   const viewOf = (profileId: string, k: Kept, s: StoredStrategy) =>
@@ -318,6 +333,8 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
     adoptSettled(k);
     settleCrashed(k, books.orders);
     for (const s of k.list) {
+      // Trades behind the order book: open units, P&L and flatness wait for them.
+      if (lagging(profileId, s)) continue;
       const f = figures(profileId, k, s);
       s.legs.forEach((l, i) => {
         if (l.rolled && l.state !== 'closed' && f.legs[i]!.open === 0) l.state = 'closed';
@@ -372,6 +389,8 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
       if (still.length)
         return `${still.map((o) => o.orderid).join(', ')} still working after the cancel: nothing was exited`;
     }
+    const lag = lagging(profileId, s);
+    if (lag) return `${lag}: nothing was sent; exit again once it does`;
     const rows = exitRows(
       s,
       figures(profileId, k, s).legs.map((l) => l.open),
@@ -533,6 +552,8 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
           return invalid(`${to.symbol} is a leg already`);
         await d.refreshBook();
         if (!d.books(profileId)?.trades) return conflict('the books could not be read: nothing was sent');
+        const lag = lagging(profileId, s);
+        if (lag) return conflict(`${lag}: nothing was sent`);
         const open = figures(profileId, k, s).legs[input.leg]!.open;
         if (leg.state !== 'sent' || leg.rolled || open === 0)
           return conflict(`${legName(leg)} holds nothing open to roll`);
@@ -561,6 +582,8 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
           return conflict(`${s.name} is ${s.state}: wait for the book`);
         const books = d.books(profileId);
         if (!books?.trades) return conflict('the books could not be read: nothing was removed');
+        const lag = lagging(profileId, s);
+        if (lag) return conflict(`${lag}: nothing was removed`);
         if (figures(profileId, k, s).legs.some((l) => l.open !== 0))
           return conflict(`${s.name} holds open legs: exit it first`);
         const ids = new Set(s.legs.flatMap((l) => l.orderids));

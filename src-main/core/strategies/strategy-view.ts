@@ -1,6 +1,12 @@
 // A strategy as the desk sees it: the stored legs with what their trades hold open, the entry
 // average, and the P&L (realised, at the last prices, total) as rupee text, exact to the paisa.
-import type { StoredStrategy, StoredStrategyLeg, StrategyView, TradeRow } from '../../contract/index.js';
+import type {
+  OrderSnapshot,
+  StoredStrategy,
+  StoredStrategyLeg,
+  StrategyView,
+  TradeRow,
+} from '../../contract/index.js';
 import { formatIstIso } from '../../shared/format.js';
 import { rupeeText } from './exact-money.js';
 import { legPnl, strategyPnl, type LegPnl, type StrategyPnl } from './strategy-pnl.js';
@@ -28,6 +34,25 @@ export function legTrades(
       a.i - b.i,
   );
   return mine.map(({ t }) => t);
+}
+
+/**
+ * The strategy's orders whose fills the order book shows and the trade book does not hold yet (a
+ * broker lists trades late, or their read failed): until it does, the legs' open units are not known
+ * and nothing is closed, exited or forgotten by them.
+ */
+export function tradesBehind(
+  s: StoredStrategy,
+  orders: readonly OrderSnapshot[],
+  trades: readonly TradeRow[],
+): string[] {
+  const ids = new Set([...s.legs.flatMap((l) => l.orderids), ...(s.exit?.orderids ?? [])]);
+  const traded = new Map<string, number>();
+  for (const t of trades)
+    if (ids.has(t.orderid)) traded.set(t.orderid, (traded.get(t.orderid) ?? 0) + t.quantity);
+  return orders
+    .filter((o) => ids.has(o.orderid) && o.filledQuantity > (traded.get(o.orderid) ?? 0))
+    .map((o) => o.orderid);
 }
 
 export interface Figures {

@@ -268,9 +268,13 @@ export function createWatcher(o: WatcherOptions): Watcher {
     publish('funds', view, () => emit('books.funds', { profileId, view }));
   }
 
+  /** A trades read that failed after the orders moved: the next poll reads them again. */
+  let tradesOwed = false;
   async function readTrades(): Promise<void> {
     const r = await client.tradebook();
-    if (!r.ok || retired) return;
+    if (retired) return;
+    tradesOwed = !r.ok;
+    if (!r.ok) return;
     const view = toTradesView(r.value.data);
     publish('trades', view, () => emit('books.trades', { profileId, view }));
   }
@@ -299,7 +303,7 @@ export function createWatcher(o: WatcherOptions): Watcher {
       await readPositions(first || moved || visible || periodic);
       await readFunds();
     }
-    if (first || moved || (visible && periodic)) await readTrades();
+    if (first || moved || tradesOwed || (visible && periodic)) await readTrades();
   }
 
   function schedule(delayMs = interval()): void {
