@@ -19,6 +19,7 @@ import {
   STRATEGY_TEMPLATES,
   bsGreeks,
   expiryMs,
+  impliedVol,
   payoffCurves,
   placeTemplate,
   strategyStats,
@@ -178,14 +179,31 @@ export class StrategyBuilderState {
   /** Following a saved strategy: nothing can be edited or sent. */
   readonly readOnly = $derived(this.following !== undefined);
 
-  /** The legs with their live premium (the saved average when following) and IV. */
+  /**
+   * The legs with their live premium (the saved average when following) and IV. The IV is implied
+   * from the contract's market price now (mid, else LTP) with the payoff's own time and rate, so the
+   * today curve passes through the market at the spot; the chain's IV where none can be implied.
+   */
   readonly shownLegs: BuilderLeg[] = $derived.by(() =>
     this.legs.map((l) => {
       const key = chainKey(l);
-      const live = this.following ? null : livePremium(this.quotes.get(key) ?? this.#chainQuotes?.get(key));
+      const market = livePremium(this.quotes.get(key) ?? this.#chainQuotes?.get(key));
+      const live = this.following ? null : market;
       const g = this.greeksBy.get(key);
-      const iv = g?.iv !== null && g?.iv !== undefined && g.iv > 0 ? g.iv / 100 : l.iv;
-      return { ...l, premium: live ?? l.premium, iv };
+      const chainIv = g?.iv !== null && g?.iv !== undefined && g.iv > 0 ? g.iv / 100 : l.iv;
+      const spot = this.spot;
+      const implied =
+        market !== null && spot !== undefined
+          ? impliedVol(
+              l.kind,
+              market,
+              spot,
+              l.strike,
+              tradingYears(this.clock, expiryMs(l.expiry)),
+              STRATEGY_RATE,
+            )
+          : null;
+      return { ...l, premium: live ?? l.premium, iv: implied ?? chainIv };
     }),
   );
 

@@ -147,6 +147,22 @@ describe('StrategyBuilderState: legs from the chain', () => {
   });
 });
 
+describe('StrategyBuilderState: today at the market', () => {
+  it('values each leg at its own market price now: P&L today at the spot is 0, IV implied from it', () => {
+    const { builder } = setup();
+    // Premiums far from what any one IV would give both legs: each leg's IV is its own.
+    builder.add(pick(25_000, 'CE', 'SELL', 90));
+    builder.add(pick(24_800, 'PE', 'BUY', 35));
+    builder.add(pick(25_300, 'CE', 'BUY', 22));
+    const shown = builder.shownLegs;
+    expect(shown.map((l) => l.iv)).not.toContain(null);
+    expect(new Set(shown.map((l) => l.iv!.toFixed(4))).size).toBe(3);
+    // Worth what the market asks now, the legs make and lose nothing at today's spot.
+    expect(builder.atSpot).toBe(SPOT);
+    expect(Math.abs(builder.pnlAtSpot!.today)).toBeLessThan(0.01);
+  });
+});
+
 describe('StrategyBuilderState: templates and edits', () => {
   it('the iron condor places four legs around the money, premiums read at once', async () => {
     const { builder, bridge } = setup();
