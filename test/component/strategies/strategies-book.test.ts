@@ -11,41 +11,21 @@ import { HotkeysState } from '../../../src-renderer/src/state/hotkeys.svelte';
 import { StrategiesState } from '../../../src-renderer/src/state/strategies.svelte';
 import { flush } from '../../support/component/books-fixtures';
 import { FakeBridge } from '../../support/component/fake-bridge';
+import { strategyView, twoLots } from '../../support/component/strategy-views';
 
 afterEach(() => document.body.replaceChildren());
 
-const leg = (over: Partial<StrategyLegView> = {}): StrategyLegView => ({
-  symbol: 'NIFTY25NOV2624000CE',
-  exchange: 'NFO',
-  action: 'SELL',
-  quantity: 150,
-  lotSize: 75,
-  pricetype: 'MARKET',
-  price: 0,
-  state: 'sent',
-  orderids: ['1'],
-  open: -150,
-  averagePrice: '100.00',
-  ltp: 90,
-  ...over,
-});
-
-const view = (over: Partial<StrategyView> = {}): StrategyView => ({
-  id: 's1',
-  name: 'Bear call',
-  product: 'MIS',
-  underlying: 'NIFTY',
-  createdAt: '2026-11-29T10:00:00+05:30',
-  state: 'open',
-  legs: [
-    leg(),
-    leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', open: 150, ltp: 40, averagePrice: '45.00' }),
-  ],
-  realised: '0.00',
-  unrealised: '750.00',
-  pnl: '1234567.5',
-  ...over,
-});
+const leg = (over: Partial<StrategyLegView> = {}): StrategyLegView => twoLots(over);
+const view = (over: Partial<StrategyView> = {}): StrategyView =>
+  strategyView({
+    name: 'Bear call',
+    legs: [
+      leg(),
+      leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', open: 150, ltp: 40, averagePrice: '45.00' }),
+    ],
+    pnl: '1234567.5',
+    ...over,
+  });
 
 async function mount(list: StrategyView[]) {
   const bridge = new FakeBridge().answer('strategies.list', () => ({

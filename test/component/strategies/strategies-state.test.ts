@@ -2,41 +2,15 @@
 // profile; a stop typed wrong is answered in words without a send; an exit, a resume and a removal
 // go only after a yes that lists what goes; a refusal is said, never silent.
 import { describe, expect, it } from 'vitest';
-import type { StrategyLegView, StrategyView } from '@contract';
+import type { StrategyView } from '@contract';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
 import { StrategiesState } from '../../../src-renderer/src/state/strategies.svelte';
 import { FakeBridge } from '../../support/component/fake-bridge';
 import { flush } from '../../support/component/books-fixtures';
+import { legView, strategyView } from '../../support/component/strategy-views';
 
-const leg = (over: Partial<StrategyLegView> = {}): StrategyLegView => ({
-  symbol: 'NIFTY25NOV2624000CE',
-  exchange: 'NFO',
-  action: 'SELL',
-  quantity: 75,
-  lotSize: 75,
-  pricetype: 'MARKET',
-  price: 0,
-  state: 'sent',
-  orderids: ['1'],
-  open: -75,
-  averagePrice: '100.00',
-  ltp: 90,
-  ...over,
-});
-
-const view = (over: Partial<StrategyView> = {}): StrategyView => ({
-  id: 's1',
-  name: 'Short call',
-  product: 'MIS',
-  underlying: 'NIFTY',
-  createdAt: '2026-11-29T10:00:00+05:30',
-  state: 'open',
-  legs: [leg()],
-  realised: '0.00',
-  unrealised: '750.00',
-  pnl: '750.00',
-  ...over,
-});
+const leg = legView;
+const view = strategyView;
 
 function setup(first: StrategyView[] = [view()]) {
   const bridge = new FakeBridge().answer('strategies.list', () => ({

@@ -20,38 +20,19 @@ import {
   STATE_WORDS,
   strategyNote,
 } from '../../../src-renderer/src/lib/strategy-book-rows';
+import { strategyView, twoLots } from '../../support/component/strategy-views';
 
 const CE = 'NIFTY25NOV2624000CE';
 
-const leg = (over: Partial<StrategyLegView>): StrategyLegView => ({
-  symbol: CE,
-  exchange: 'NFO',
-  action: 'SELL',
-  quantity: 150,
-  lotSize: 75,
-  pricetype: 'MARKET',
-  price: 0,
-  state: 'sent',
-  orderids: ['1'],
-  open: -150,
-  averagePrice: '100.00',
-  ltp: 90,
-  ...over,
-});
-
-const strategy = (over: Partial<StrategyView>): StrategyView => ({
-  id: 's1',
-  name: 'Bear call',
-  product: 'MIS',
-  underlying: 'NIFTY',
-  createdAt: '2026-11-29T10:00:00+05:30',
-  state: 'open',
-  legs: [leg({}), leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', open: 150, ltp: 40 })],
-  realised: '0.00',
-  unrealised: '-120.50',
-  pnl: '-120.50',
-  ...over,
-});
+const leg = (over: Partial<StrategyLegView>): StrategyLegView => twoLots({ symbol: CE, ...over });
+const strategy = (over: Partial<StrategyView>): StrategyView =>
+  strategyView({
+    name: 'Bear call',
+    legs: [leg({}), leg({ symbol: 'NIFTY25NOV2624200CE', action: 'BUY', open: 150, ltp: 40 })],
+    unrealised: '-120.50',
+    pnl: '-120.50',
+    ...over,
+  });
 
 describe('words', () => {
   it('says every state in words', () => {

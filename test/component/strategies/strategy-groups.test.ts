@@ -10,39 +10,21 @@ import {
   type GroupedRow,
   type PositionRow,
 } from '../../../src-renderer/src/lib/strategy-groups';
+import { legView, strategyView } from '../../support/component/strategy-views';
 
 const CE = 'NIFTY25NOV2624000CE';
 const PE = 'NIFTY25NOV2623000PE';
 
-const leg = (over: Partial<StrategyLegView>): StrategyLegView => ({
-  symbol: CE,
-  exchange: 'NFO',
-  action: 'SELL',
-  quantity: 75,
-  lotSize: 75,
-  pricetype: 'MARKET',
-  price: 0,
-  state: 'sent',
-  orderids: ['1'],
-  open: -75,
-  averagePrice: '100.00',
-  ltp: 90,
-  ...over,
-});
-
-const strategy = (over: Partial<StrategyView>): StrategyView => ({
-  id: 's1',
-  name: 'Short strangle',
-  product: 'NRML',
-  underlying: 'NIFTY',
-  createdAt: '2026-11-29T10:00:00+05:30',
-  state: 'open',
-  legs: [leg({}), leg({ symbol: PE, ltp: 50, averagePrice: '60.00' })],
-  realised: '0.00',
-  unrealised: '1500.00',
-  pnl: '1500.00',
-  ...over,
-});
+const leg = (over: Partial<StrategyLegView>): StrategyLegView => legView({ symbol: CE, ...over });
+const strategy = (over: Partial<StrategyView>): StrategyView =>
+  strategyView({
+    name: 'Short strangle',
+    product: 'NRML',
+    legs: [leg({}), leg({ symbol: PE, ltp: 50, averagePrice: '60.00' })],
+    unrealised: '1500.00',
+    pnl: '1500.00',
+    ...over,
+  });
 
 const position = (over: Partial<PositionView>): PositionView => ({
   symbol: CE,
