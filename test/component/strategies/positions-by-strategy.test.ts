@@ -6,6 +6,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionView, StrategyView } from '@contract';
 import Positions from '../../../src-renderer/src/panes/Positions.svelte';
+import { legView, strategyView } from '../../support/component/strategy-views';
 import { BooksState } from '../../../src-renderer/src/state/books.svelte';
 import { CloseAllFlow } from '../../../src-renderer/src/state/close-all.svelte';
 import { ConfirmState } from '../../../src-renderer/src/state/confirm.svelte';
@@ -59,34 +60,7 @@ const POSITIONS: PositionView[] = [
     mtm: 50,
   }),
 ];
-const CONDOR: StrategyView = {
-  id: 's1',
-  name: 'Short call',
-  product: 'NRML',
-  underlying: 'NIFTY',
-  createdAt: '2026-11-29T10:00:00+05:30',
-  state: 'open',
-  legs: [
-    {
-      symbol: CE,
-      exchange: 'NFO',
-      action: 'SELL',
-      quantity: 75,
-      lotSize: 75,
-      pricetype: 'MARKET',
-      price: 0,
-      state: 'sent',
-      orderids: ['1'],
-      open: -75,
-      averagePrice: '100.00',
-      ltp: 90,
-    },
-  ],
-  realised: '0.00',
-  unrealised: '750.00',
-  pnl: '750.00',
-  stop: 2000,
-};
+const CONDOR: StrategyView = strategyView({ product: 'NRML', legs: [legView({ symbol: CE })], stop: 2000 });
 
 async function mount(withStrategies = true) {
   const b = new FakeBridge()
