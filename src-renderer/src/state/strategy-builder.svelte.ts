@@ -802,15 +802,33 @@ export class StrategyBuilderState {
     const now = this.#deps.now ?? Date.now;
     this.clock = now();
     const timer = setInterval(() => (this.clock = now()), 60_000);
+    // A tick moves the spot and every leg as separate events: they are taken together, once a frame,
+    // so the payoff and its table are worked out and drawn once per frame, not once per quote.
+    // Not state: only the frame's apply reads it.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const waiting = new Map<string, ChainQuote>();
+    let frame: number | undefined;
+    const apply = () => {
+      frame = undefined;
+      for (const [key, q] of waiting) {
+        const had = this.quotes.get(key);
+        if (!had || had.seq < q.seq) this.quotes.set(key, q);
+      }
+      waiting.clear();
+    };
     const offs = [
       this.#bridge.on('market.quote', (e) => {
         const key = chainKey(e);
         const ref = this.spotRef;
         if (!this.legs.some((l) => chainKey(l) === key) && !(ref && chainKey(ref) === key)) return;
-        const had = this.quotes.get(key);
+        const had = waiting.get(key) ?? this.quotes.get(key);
         if (had && had.seq >= e.seq) return;
-        this.quotes.set(key, quoteFromEvent(e));
+        waiting.set(key, quoteFromEvent(e));
+        frame ??= requestAnimationFrame(apply);
       }),
+      () => {
+        if (frame !== undefined) cancelAnimationFrame(frame);
+      },
       this.#bridge.on('strategies.list', (e) => {
         for (const s of e.strategies) {
           if (this.result?.id === s.id) this.result = s;
