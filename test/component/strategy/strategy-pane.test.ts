@@ -180,4 +180,16 @@ describe('Strategy pane', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Back to building' }));
     expect(screen.getByRole('table', { name: 'Strategy legs' }).querySelectorAll('tbody tr')).toHaveLength(2);
   });
+
+  it('a followed strategy with nothing open says so, not how to build one', async () => {
+    const { builder } = mount();
+    builder.showSaved({
+      ...partial,
+      state: 'closed',
+      legs: [leg('NIFTY24NOV2625200CE', 'BUY', { open: 0 })],
+    });
+    await settle();
+    expect(screen.getByText(/Spread holds no open legs \(closed\)/)).toBeTruthy();
+    expect(screen.queryByText(/No legs yet/)).toBeNull();
+  });
 });
