@@ -613,7 +613,11 @@ export function createStrategyService(d: StrategyDeps): StrategyCore {
       );
     },
 
-    onBooks: (profileId) => turn(profileId, (k) => review(profileId, k)).catch(failed(profileId)),
+    async onBooks(profileId) {
+      // No strategy, nothing to review: an idle desk's polls cost the strategies nothing.
+      if (!keptOf(profileId).list.length) return;
+      await turn(profileId, (k) => review(profileId, k)).catch(failed(profileId));
+    },
 
     async onPrice(profileId, symbol, exchange, ltp) {
       const k = kept.get(profileId);
